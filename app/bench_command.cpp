@@ -1,0 +1,98 @@
+// `swarmtrack bench`: the benchmark suites. Every table carries the device, the CPU and the date.
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "bench_common.h"
+#include "bench_suites.h"
+#include "commands.h"
+#include "output.h"
+#include "swarm/errors.h"
+
+namespace app {
+namespace {
+
+int list_strategies() {
+    Table t({"strategy", "available", "why not"});
+    for (const auto s : swarm::all_strategies()) {
+        const auto a = swarm::availability(s);
+        t.add({std::string(swarm::to_string(s)), a.available ? "yes" : "no", a.reason});
+    }
+    std::printf("%s", t.markdown().c_str());
+    return exit_code::ok;
+}
+
+} // namespace
+
+void register_bench(CLI::App& root, int& rc) {
+    auto* sub = root.add_subcommand("bench", "Benchmark suites (functions, seeds, tracker, soak)");
+    auto o = std::make_shared<BenchOptions>();
+    sub->add_option("--suite", o->suite, "functions | seeds | tracker | soak")->capture_default_str();
+    sub->add_option("--strategy", o->engine.strategy, "Strategy name, comma list or all")->capture_default_str();
+    sub->add_option("--function", o->function, "Benchmark function name or all")->capture_default_str();
+    sub->add_option("--particles", o->particles, "Particles per swarm")->capture_default_str();
+    sub->add_option("--dims", o->dims, "Dimensions (0: each function's default)")->capture_default_str();
+    sub->add_option("--iters", o->iterations, "Iterations per run")->capture_default_str();
+    sub->add_option("--swarms", o->swarms, "Swarms per run")->capture_default_str();
+    sub->add_option("--runs", o->runs, "Runs per cell (the median is reported)")->capture_default_str();
+    sub->add_option("--backend", o->engine.backend, "cpu | cuda | auto")->capture_default_str();
+    sub->add_option("--precision", o->engine.precision, "fp32 | fp64")->capture_default_str();
+    sub->add_option("--topology", o->engine.topology, "global | ring")->capture_default_str();
+    sub->add_option("--update", o->engine.update, "synchronous | asynchronous")->capture_default_str();
+    sub->add_option("--boundary", o->engine.boundary, "clamp | reflect | random")->capture_default_str();
+    sub->add_option("--seed", o->engine.seed, "Seed of the first run")->capture_default_str();
+    sub->add_option("--json", o->json, "Also write the results as JSON to this file");
+    sub->add_option("--csv", o->csv, "Also write the results as CSV to this file");
+    sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds suite)");
+    sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
+    sub->callback([o, &rc] {
+        if (o->list) {
+            rc = list_strategies();
+            return;
+        }
+        // Fail on unwritable outputs before spending minutes benchmarking.
+        if (!o->json.empty()) check_writable(o->json, "--json");
+        if (!o->csv.empty()) check_writable(o->csv, "--csv");
+        BenchReport report;
+        if (o->suite == "functions") {
+            report = run_functions_suite(*o);
+        } else if (o->suite == "seeds" || o->suite == "tracker" || o->suite == "soak") {
+            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions");
+        } else {
+            throw swarm::ValidationError("suite", "must be functions, seeds, tracker or soak (got '" + o->suite + "')");
+        }
+        std::printf("# swarmtrack bench --suite %s  (%s; GPU: %s; CPU: %s)\n\n", o->suite.c_str(), today_iso().c_str(),
+                    gpu_model().c_str(), cpu_model().c_str());
+        std::printf("%s", report.table.markdown().c_str());
+        for (const auto& n : report.notes) {
+            std::printf("\n%s", n.c_str());
+        }
+        std::printf("\n");
+        if (!o->json.empty()) {
+            nlohmann::json j;
+            j["suite"] = o->suite;
+            j["date"] = today_iso();
+            j["gpu"] = gpu_model();
+            j["cpu"] = cpu_model();
+            j["rows"] = nlohmann::json::array();
+            for (const auto& r : report.table.rows()) {
+                nlohmann::json row;
+                for (std::size_t c = 0; c < r.size() && c < report.table.header().size(); ++c) {
+                    row[report.table.header()[c]] = r[c];
+                }
+                j["rows"].push_back(row);
+            }
+            j["notes"] = report.notes;
+            write_file_atomically(o->json, j.dump(2) + "\n");
+        }
+        if (!o->csv.empty()) {
+            write_file_atomically(o->csv, report.table.csv());
+        }
+        rc = report.failed ? exit_code::failed : exit_code::ok;
+    });
+}
+
+} // namespace app

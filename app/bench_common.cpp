@@ -1,0 +1,100 @@
+#include "bench_common.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "swarm/errors.h"
+
+namespace app {
+
+std::vector<swarm::Strategy> parse_strategies(const std::string& spec, bool include_bees) {
+    std::vector<swarm::Strategy> out;
+    if (spec == "all") {
+        for (const auto s : swarm::all_strategies()) {
+            if (include_bees || !swarm::is_bees(s)) {
+                out.push_back(s);
+            }
+        }
+        return out;
+    }
+    std::stringstream ss(spec);
+    std::string name;
+    while (std::getline(ss, name, ',')) {
+        const auto s = swarm::parse_strategy(name);
+        if (!s) {
+            throw swarm::ValidationError("strategy", "unknown strategy '" + name +
+                                                         "'; run 'swarmtrack bench --list-strategies' for the names");
+        }
+        out.push_back(*s);
+    }
+    return out;
+}
+
+swarm::Backend parse_backend_option(const std::string& name) {
+    const auto b = swarm::parse_backend(name);
+    if (!b) {
+        throw swarm::ValidationError("backend", "must be cpu, cuda or auto (got '" + name + "')");
+    }
+    return *b;
+}
+
+void apply_engine_options(const EngineOptions& o, swarm::Params& p) {
+    p.w = o.w;
+    p.c1 = o.c1;
+    p.c2 = o.c2;
+    p.v_max_fraction = o.v_max;
+    p.seed = o.seed;
+    if (o.precision == "fp32") p.precision = swarm::Precision::FP32;
+    else if (o.precision == "fp64") p.precision = swarm::Precision::FP64;
+    else throw swarm::ValidationError("precision", "must be fp32 or fp64 (got '" + o.precision + "')");
+    if (o.topology == "global") p.topology = swarm::Topology::Global;
+    else if (o.topology == "ring") p.topology = swarm::Topology::Ring;
+    else throw swarm::ValidationError("topology", "must be global or ring (got '" + o.topology + "')");
+    if (o.update == "synchronous") p.update = swarm::Update::Synchronous;
+    else if (o.update == "asynchronous") p.update = swarm::Update::Asynchronous;
+    else throw swarm::ValidationError("update", "must be synchronous or asynchronous (got '" + o.update + "')");
+    if (o.boundary == "clamp") p.boundary = swarm::Boundary::Clamp;
+    else if (o.boundary == "reflect") p.boundary = swarm::Boundary::Reflect;
+    else if (o.boundary == "random") p.boundary = swarm::Boundary::Random;
+    else throw swarm::ValidationError("boundary", "must be clamp, reflect or random (got '" + o.boundary + "')");
+}
+
+Timing time_runs(swarm::Optimizer& opt, const swarm::Problem& problem, swarm::Params params, int runs) {
+    std::vector<swarm::Result> all;
+    const auto seed0 = params.seed;
+    for (int r = 0; r < std::max(runs, 1); ++r) {
+        params.seed = seed0 + static_cast<unsigned long long>(r);
+        all.push_back(opt.run(problem, params));
+    }
+    std::vector<double> device;
+    for (const auto& r : all) {
+        device.push_back(r.device_ms);
+    }
+    std::sort(device.begin(), device.end());
+    std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.wall_ms < b.wall_ms; });
+    Timing t;
+    t.median_ms = all[all.size() / 2].wall_ms;
+    t.median_device_ms = device[device.size() / 2];
+    t.median_run = std::move(all[all.size() / 2]);
+    return t;
+}
+
+std::string cpu_model() {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("model name", 0) == 0) {
+            const auto colon = line.find(':');
+            return colon == std::string::npos ? line : line.substr(colon + 2);
+        }
+    }
+    return "unknown CPU";
+}
+
+std::string gpu_model() {
+    const std::string name = swarm::cuda_device_name();
+    return name.empty() ? "none" : name;
+}
+
+} // namespace app

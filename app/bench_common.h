@@ -1,0 +1,40 @@
+#pragma once
+// Pieces shared by the benchmark suites and the selftest: option parsing to engine types, timing of
+// repeated runs, and the machine description printed beside every figure.
+#include <string>
+#include <vector>
+
+#include "swarm/optimizer.h"
+
+namespace app {
+
+struct EngineOptions {
+    std::string strategy = "all";
+    std::string backend = "auto";
+    std::string precision = "fp32";
+    std::string topology = "global";
+    std::string update = "synchronous";
+    std::string boundary = "clamp";
+    double w = 0.7298, c1 = 1.49618, c2 = 1.49618;
+    double v_max = 0.5;
+    unsigned long long seed = 1;
+};
+
+// Strategies named by --strategy (a name, a comma list, or "all"); unknown names throw naming the option.
+std::vector<swarm::Strategy> parse_strategies(const std::string& spec, bool include_bees = true);
+swarm::Backend parse_backend_option(const std::string& name);
+// Fills the engine-wide fields of Params from the options (w, c1, c2, topology, ...).
+void apply_engine_options(const EngineOptions& o, swarm::Params& p);
+
+struct Timing {
+    double median_ms = 0;        // host wall time of a run, median over runs
+    double median_device_ms = 0; // GPU time from CUDA events (0 on the CPU)
+    swarm::Result median_run;    // the run with the median wall time
+};
+// Runs `runs` times with seeds seed, seed+1, ...
+Timing time_runs(swarm::Optimizer& opt, const swarm::Problem& problem, swarm::Params params, int runs);
+
+std::string cpu_model();
+std::string gpu_model(); // "none" when no device
+
+} // namespace app

@@ -1,0 +1,26 @@
+// Subcommands whose issues have not landed yet: present in the CLI, honest about it.
+#include <string>
+
+#include "commands.h"
+#include "swarm/errors.h"
+
+namespace app {
+
+void register_unbuilt(CLI::App& root, int& /*rc*/) {
+    const std::pair<const char*, const char*> planned[] = {
+        {"track", "Track signs live (GUI, or --headless)"},
+        {"process", "Process a video offline into annotated video, JSON lines, MOT CSV and a summary"},
+        {"synth", "Render a synthetic scene with ground truth"},
+        {"eval", "Score predictions against ground truth"},
+    };
+    for (const auto& [name, help] : planned) {
+        auto* sub = root.add_subcommand(name, std::string(help) + " (not built yet)");
+        sub->allow_extras();
+        const std::string n = name;
+        sub->callback([n] {
+            throw swarm::UnavailableError("'" + n + "' is not built yet in this version; see README.md for what works now");
+        });
+    }
+}
+
+} // namespace app

@@ -1,0 +1,145 @@
+#include "swarm/optimizer.h"
+
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "cpu/cpu_pso.h"
+#include "registry.h"
+#include "swarm/errors.h"
+
+namespace swarm {
+namespace {
+
+class CpuPsoOptimizer final : public Optimizer {
+public:
+    explicit CpuPsoOptimizer(bool parallel) : m_parallel(parallel) {}
+    Strategy strategy() const override { return m_parallel ? Strategy::CpuParallel : Strategy::CpuSerial; }
+    Result run(const Problem& problem, const Params& params) override {
+        params.validate();
+        problem.validate(params.swarms);
+        return detail::run_cpu_pso(problem, params, m_parallel);
+    }
+
+private:
+    bool m_parallel;
+};
+
+// Work of one run in particle-dimension updates: what decides whether threads pay off.
+double work(const Problem& problem, const Params& params) {
+    return static_cast<double>(params.swarms) * params.particles * problem.dims * static_cast<double>(params.iterations);
+}
+
+Strategy choose_cpu(const Problem& problem, const Params& params) {
+    return work(problem, params) >= 2e6 && params.swarms * params.particles >= 64 ? Strategy::CpuParallel
+                                                                                  : Strategy::CpuSerial;
+}
+
+// The GPU pick by problem shape (measured on H100, docs/benchmarks.md):
+//  - a swarm small enough for one block, with state on chip: gpu-sync (one launch per run);
+//  - many particles x many dimensions: gpu-elementwise (thread per particle x dimension);
+//  - everything else, and batched evaluators: gpu-fused (persistent launch, many swarms).
+Strategy choose_gpu(const Problem& problem, const Params& params) {
+    if (problem.evaluator) {
+        return Strategy::GpuFused;
+    }
+    const long long elems = static_cast<long long>(params.particles) * problem.dims;
+    if (params.particles <= 1024 && elems * 3 * 8 <= 96 * 1024) {
+        return Strategy::GpuSync;
+    }
+    if (static_cast<long long>(params.swarms) * elems >= (1LL << 18) && problem.dims >= 32) {
+        return Strategy::GpuElementwise;
+    }
+    return Strategy::GpuFused;
+}
+
+} // namespace
+
+Availability availability(Strategy s) {
+    if (s == Strategy::Auto || s == Strategy::CpuSerial || s == Strategy::CpuParallel) {
+        return {true, ""};
+    }
+    if (is_bees(s)) {
+        return detail::bees_availability(s);
+    }
+    return detail::gpu_strategy_availability(s);
+}
+
+bool cuda_device_present() {
+    return detail::cuda_device_count() > 0;
+}
+
+std::string cuda_device_name() {
+    return detail::cuda_device_name_or_empty();
+}
+
+Strategy resolve_strategy(Strategy requested, Backend backend, const Problem& problem, const Params& params,
+                          std::string* note) {
+    auto say = [&](const std::string& line) {
+        if (note) {
+            *note = line;
+        }
+    };
+    const bool gpu_ok = detail::cuda_compiled() && cuda_device_present();
+    if (backend == Backend::Cuda && !gpu_ok) {
+        throw UnavailableError(detail::cuda_compiled()
+                                   ? "--backend cuda: no CUDA device is visible; use --backend cpu or auto"
+                                   : "--backend cuda: this build has no CUDA support; rebuild with nvcc or use --backend cpu");
+    }
+    if (requested == Strategy::Auto) {
+        if (backend != Backend::Cpu && gpu_ok) {
+            const Strategy s = choose_gpu(problem, params);
+            say("auto picked " + std::string(to_string(s)) + " for " + std::to_string(params.swarms) + " x " +
+                std::to_string(params.particles) + " particles x " + std::to_string(problem.dims) + " dims on " +
+                cuda_device_name());
+            return s;
+        }
+        const Strategy s = choose_cpu(problem, params);
+        say("auto picked " + std::string(to_string(s)) +
+            (backend == Backend::Cpu ? " (--backend cpu)" : " (no usable CUDA device)"));
+        return s;
+    }
+    if (is_gpu(requested)) {
+        if (backend == Backend::Cpu) {
+            throw UnavailableError(std::string(to_string(requested)) + " is a GPU strategy but --backend cpu was given");
+        }
+        if (!gpu_ok) {
+            const Strategy fallback = requested == Strategy::GpuBees ? Strategy::CpuBees : choose_cpu(problem, params);
+            say("warning: " + std::string(to_string(requested)) + " needs a CUDA device (" +
+                availability(requested).reason + "); falling back to " + std::string(to_string(fallback)));
+            return fallback;
+        }
+    } else if (backend == Backend::Cuda) {
+        throw UnavailableError(std::string(to_string(requested)) + " runs on the CPU but --backend cuda was given");
+    }
+    return requested;
+}
+
+std::unique_ptr<Optimizer> create_optimizer(Strategy s) {
+    switch (s) {
+    case Strategy::Auto: throw Error("create_optimizer needs a concrete strategy; call resolve_strategy first");
+    case Strategy::CpuSerial: return std::make_unique<CpuPsoOptimizer>(false);
+    case Strategy::CpuParallel: return std::make_unique<CpuPsoOptimizer>(true);
+    case Strategy::CpuBees:
+    case Strategy::GpuBees: return detail::create_bees_optimizer(s);
+    default: return detail::create_gpu_optimizer(s);
+    }
+}
+
+Result optimize(const Problem& problem, const Params& params, Strategy s, Backend backend, std::string* note) {
+    std::string why;
+    const Strategy concrete = resolve_strategy(s, backend, problem, params, &why);
+    if (!why.empty()) {
+        if (why.rfind("warning", 0) == 0) {
+            spdlog::warn("{}", why.substr(9));
+        } else {
+            spdlog::info("{}", why);
+        }
+    }
+    if (note) {
+        *note = why;
+    }
+    return create_optimizer(concrete)->run(problem, params);
+}
+
+} // namespace swarm

@@ -1,0 +1,16 @@
+#pragma once
+// Pinhole camera intrinsics.
+#include <opencv2/core.hpp>
+
+namespace tracker {
+
+struct Camera {
+    double fx = 0, fy = 0, cx = 0, cy = 0;
+    int width = 0, height = 0;
+
+    // Square pixels, principal point at the image centre, horizontal field of view in degrees.
+    static Camera from_fov(int width, int height, double horizontal_fov_deg);
+    cv::Matx33d matrix() const { return {fx, 0, cx, 0, fy, cy, 0, 0, 1}; }
+};
+
+} // namespace tracker
