@@ -1,0 +1,42 @@
+#pragma once
+// Synthetic scenes with exact ground truth: signs of every category approaching as from a vehicle.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tracker/camera.h"
+#include "tracker/types.h"
+
+namespace tracker {
+
+struct GroundTruth {
+    long long frame = 0;
+    int id = 0;                 // stable per sign across frames
+    Category category = Category::Prohibitory;
+    Pose pose;
+    cv::Rect2f box;             // of the projected outline, clipped to the image
+    double visible = 1.0;       // fraction not occluded / inside the image
+};
+
+struct SceneFrame {
+    cv::Mat bgr;
+    std::vector<GroundTruth> truth;
+};
+
+class SceneGenerator {
+public:
+    virtual ~SceneGenerator() = default;
+    virtual SceneFrame next() = 0;          // deterministic from the seed
+    virtual long long frame_count() const = 0; // the scene's natural length
+    virtual const Camera& camera() const = 0;
+    virtual std::string name() const = 0;
+};
+
+// Names: easy, noisy, crowded, night (at least). Throws std::invalid_argument listing the names.
+std::vector<std::string> scene_names();
+std::unique_ptr<SceneGenerator> create_scene(const std::string& name, int width, int height,
+                                             unsigned long long seed, const std::string& background_video = "");
+
+} // namespace tracker

@@ -1,0 +1,70 @@
+#pragma once
+// The multi-swarm sign tracker: detection swarms per category over the search frustum, tracking swarms
+// restarted around each track's predicted pose. All swarms of a frame advance together.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/cuda.hpp>
+
+#include "swarm/strategy.h"
+#include "tracker/camera.h"
+#include "tracker/types.h"
+
+namespace tracker {
+
+// Every tracker and PSO parameter, with defaults; loadable from / savable to a JSON config file.
+struct TrackerSettings {
+    // search
+    int particles = 64;              // per swarm
+    int generations = 50;            // PSO generations per frame
+    int detection_swarms_per_category = 1;
+    double w = 0.7298, c1 = 1.49618, c2 = 1.49618;
+    std::string topology = "ring";   // ring | global
+    std::string strategy = "auto";   // engine strategy name
+    std::string backend = "auto";    // cpu | cuda | auto
+    unsigned long long seed = 1;
+    // detection and tracking
+    double detect_threshold = 0.6;   // best fitness needed for a detection
+    double respread_fraction = 0.25; // share of a tracking swarm re-spread over the frustum each frame
+    int confirm_frames = 2;          // detections needed before a track gets an id
+    int max_missed = 5;              // K: a track ends after this many frames without a match
+    double duplicate_iou = 0.3;      // detections overlapping more than this are the same sign
+    std::vector<Category> categories = {Category::Prohibitory, Category::Danger, Category::Mandatory,
+                                        Category::GiveWay, Category::Stop};
+    // pose search frustum (camera frame, metres / degrees)
+    double z_min = 5, z_max = 60;
+    double x_min = -12, x_max = 12;
+    double y_min = -6, y_max = 3;
+    double yaw_range = 30, pitch_range = 10, roll_range = 10; // +- degrees; 0 fixes that angle
+    // camera
+    double horizontal_fov_deg = 60;
+    std::string camera_file;         // OpenCV YAML intrinsics; empty: from fov and frame size
+    std::string models_dir;          // sign model JSON files; empty: the built-in assets folder
+    // output
+    bool keep_particles = false;     // fill FrameResult::swarms for the overlay
+
+    // Throws std::invalid_argument naming the key and the allowed values.
+    void validate() const;
+    static TrackerSettings load(const std::string& path); // JSON; unknown keys are errors
+    void save(const std::string& path) const;
+};
+
+class Tracker {
+public:
+    virtual ~Tracker() = default;
+    // A BGR 8-bit frame on the host.
+    virtual FrameResult process(const cv::Mat& bgr) = 0;
+    // A BGR 8-bit frame already in device memory (a GpuMat header over a device pointer is enough).
+    virtual FrameResult process(const cv::cuda::GpuMat& bgr_device) = 0;
+    virtual void reset() = 0;                      // forget tracks, restart frame numbering
+    virtual const TrackerSettings& settings() const = 0;
+    virtual void update_settings(const TrackerSettings& s) = 0; // live tuning; validates first
+    virtual std::string backend_name() const = 0;  // "CPU" or the CUDA device name
+};
+
+// Throws std::invalid_argument / swarm::UnavailableError with a one-line reason.
+std::unique_ptr<Tracker> create_tracker(const TrackerSettings& settings, const Camera& camera);
+
+} // namespace tracker

@@ -1,0 +1,67 @@
+#pragma once
+// The tracker's vocabulary: categories, colour classes, poses, detections and per-frame timing.
+// The app (GUI, process, eval) codes against these; keep the names stable.
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+namespace tracker {
+
+enum class Category { Prohibitory, Danger, Mandatory, GiveWay, Stop };
+constexpr int k_category_count = 5;
+std::string_view to_string(Category c);
+std::optional<Category> parse_category(std::string_view name);
+
+// Per-pixel colour classes made by the preprocessing kernel.
+enum class ColourClass { Red, Blue, White, Yellow, Other };
+constexpr int k_colour_count = 5;
+std::string_view to_string(ColourClass c);
+std::optional<ColourClass> parse_colour(std::string_view name);
+
+// Sign pose in the camera frame: metres and degrees. x right, y down, z forward (OpenCV convention).
+struct Pose {
+    double x = 0, y = 0, z = 10;
+    double yaw = 0, pitch = 0, roll = 0;
+};
+
+struct Detection {
+    long long frame = 0;
+    int track_id = -1;  // -1 until confirmed as a track
+    Category category = Category::Prohibitory;
+    Pose pose;
+    double fitness = 0; // in [0, 1]
+    std::vector<cv::Point2f> outline; // projected model outline, pixels
+    cv::Rect2f box;                   // bounding box of the outline
+};
+
+// Milliseconds per stage; GPU stages measured with CUDA events, CPU stages with a steady clock.
+struct StageTiming {
+    double upload_ms = 0;
+    double preprocess_ms = 0;
+    double search_ms = 0;
+    double readback_ms = 0;
+    double total_ms = 0;
+};
+
+// What the GUI draws for one swarm: its particles projected to the image and its best pose.
+struct SwarmView {
+    int swarm = 0;
+    Category category = Category::Prohibitory;
+    int track_id = -1; // -1 for detection swarms
+    std::vector<cv::Point2f> particles;
+    Pose best;
+    double best_fitness = 0;
+};
+
+struct FrameResult {
+    long long frame = 0;
+    std::vector<Detection> detections;
+    std::vector<SwarmView> swarms; // filled when TrackerSettings::keep_particles is set
+    StageTiming timing;
+};
+
+} // namespace tracker
