@@ -16,9 +16,11 @@ cub::CachingDeviceAllocator& pool() {
 
 } // namespace
 
-void* pool_allocate(std::size_t bytes, cudaStream_t stream) {
+void* pool_allocate(std::size_t bytes, cudaStream_t /*stream*/) {
+    // Blocks are associated with the legacy default stream, not the caller's: CUB records an event on the
+    // associated stream when a block is freed, and cached buffers outlive the per-run streams.
     void* p = nullptr;
-    SWARM_CUDA_CHECK_THROW(pool().DeviceAllocate(&p, bytes, stream));
+    SWARM_CUDA_CHECK_THROW(pool().DeviceAllocate(&p, bytes, nullptr));
     return p;
 }
 
