@@ -49,11 +49,7 @@ __device__ __forceinline__ ArgMin<Real> block_argmin(const Real* pf, int n, int 
         warp_best[threadIdx.x >> 5] = mine;
     }
     __syncthreads();
-    ArgMin<Real> g = warp_best[0];
-    for (int w = 1; w < static_cast<int>(blockDim.x >> 5); ++w) {
-        g = better_of(g, warp_best[w]);
-    }
-    return g;
+    return combine_warps(warp_best);
 }
 
 template <typename Real, typename Fit>

@@ -108,7 +108,7 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
     const int S = pb.swarms, N = pb.particles, D = pb.dims;
     const int stride = D % 2 == 1 ? D : D + 1;
     const std::size_t smem = block_swarm_shared_bytes<Real>(N, D, stride);
-    const bool on_chip = smem <= max_shared_optin_bytes();
+    const bool on_chip = smem + 1024 <= max_shared_optin_bytes(); // + the static warp_best array
     const std::size_t dyn = on_chip ? smem : 0;
     auto kernel = block_swarm_kernel<Real, Fit>;
     if (dyn > 48 * 1024) {

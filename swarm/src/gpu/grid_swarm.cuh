@@ -40,11 +40,7 @@ __device__ __forceinline__ ArgMin<Real> reduce_tiles(const ArgMin<Real>* tiles, 
         scratch[threadIdx.x >> 5] = m;
     }
     __syncthreads();
-    ArgMin<Real> g = scratch[0];
-    for (int w = 1; w < static_cast<int>(blockDim.x >> 5); ++w) {
-        g = better_of(g, scratch[w]);
-    }
-    return g;
+    return combine_warps(scratch);
 }
 
 template <typename Real, typename Fit>
@@ -64,11 +60,8 @@ __global__ void grid_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
             scratch[threadIdx.x >> 5] = mine;
         }
         __syncthreads();
+        const ArgMin<Real> g = combine_warps(scratch);
         if (threadIdx.x == 0) {
-            ArgMin<Real> g = scratch[0];
-            for (int w = 1; w < static_cast<int>(blockDim.x >> 5); ++w) {
-                g = better_of(g, scratch[w]);
-            }
             out[tile] = g;
         }
     };

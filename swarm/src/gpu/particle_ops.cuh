@@ -108,6 +108,18 @@ __device__ __forceinline__ ArgMin<Real> warp_argmin_all(ArgMin<Real> v) {
     return v;
 }
 
+// After each warp's lane 0 stored its warp's best in warp_best[warp] (and a barrier): the block's best,
+// in every thread, by one more butterfly over the warp results.
+template <typename Real>
+__device__ __forceinline__ ArgMin<Real> combine_warps(const ArgMin<Real>* warp_best) {
+    const int warps = static_cast<int>(blockDim.x >> 5);
+    if (warps == 1) {
+        return warp_best[0];
+    }
+    const int lane = static_cast<int>(threadIdx.x & 31);
+    return warp_argmin_all(lane < warps ? warp_best[lane] : ArgMin<Real>{worst_fitness<Real>(), INT_MAX});
+}
+
 // Index (within the swarm) of the best personal best among i-radius .. i+radius on a ring of n.
 // Ties go to the lower row, as in cpu-serial's ring_best.
 template <typename Real>
