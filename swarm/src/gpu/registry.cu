@@ -12,6 +12,10 @@ namespace {
 const std::map<Strategy, std::function<std::unique_ptr<Optimizer>()>>& factories() {
     static const std::map<Strategy, std::function<std::unique_ptr<Optimizer>()>> table = {
         {Strategy::GpuReduction, gpu::make_gpu_reduction},
+        {Strategy::GpuSync, gpu::make_gpu_sync},
+        {Strategy::GpuRing3k, gpu::make_gpu_ring_3k},
+        {Strategy::GpuRing2k, gpu::make_gpu_ring_2k},
+        {Strategy::GpuFused, gpu::make_gpu_fused},
     };
     return table;
 }

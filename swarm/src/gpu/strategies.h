@@ -7,5 +7,12 @@
 namespace swarm::gpu {
 
 std::unique_ptr<Optimizer> make_gpu_reduction();
+std::unique_ptr<Optimizer> make_gpu_sync();
+std::unique_ptr<Optimizer> make_gpu_ring_3k();
+std::unique_ptr<Optimizer> make_gpu_ring_2k();
+std::unique_ptr<Optimizer> make_gpu_fused();
+
+// gpu-sync's limits (update rule, one block per swarm, no evaluator); throws ValidationError naming the field.
+void check_sync_shape(const Params& params, bool has_evaluator);
 
 } // namespace swarm::gpu

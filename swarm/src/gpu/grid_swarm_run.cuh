@@ -1,0 +1,95 @@
+#pragma once
+// Host side of the cooperative grid kernel (grid_swarm.cuh): block size from the swarm's size, grid
+// size from the occupancy calculator (a cooperative launch needs every block resident), and the same
+// chunked watching as the block kernel when history or early stopping is on.
+#include <algorithm>
+
+#include "gpu/block_swarm_run.cuh"
+#include "gpu/grid_swarm.cuh"
+
+namespace swarm::gpu {
+
+template <typename Real>
+struct GridRunBuffers {
+    GPUMemory<Real> x, v, p0, p1, pf0, pf1;
+    GPUMemory<ArgMin<Real>> tiles0, tiles1;
+    GPUMemory<Real> snap[8];
+    GPUMemory<ArgMin<Real>> snap_tiles[2];
+    GPUMemory<Real> history;
+};
+
+inline int sm_count() {
+    static const int n = [] {
+        int dev = 0, v = 0;
+        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
+        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev));
+        return v;
+    }();
+    return n;
+}
+
+// Threads per block: enough blocks to spread the particles over every SM, whole warps, 32..256.
+inline int grid_block_threads(std::size_t rows) {
+    const std::size_t per_sm = (rows + sm_count() - 1) / sm_count();
+    return static_cast<int>(std::clamp<std::size_t>((per_sm + 31) / 32 * 32, 32, 256));
+}
+
+template <typename Real, typename Fit>
+void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b) {
+    const auto& pb = ctx.dp;
+    const std::size_t rows = pb.rows(), n = rows * pb.dims;
+    const int threads = grid_block_threads(rows);
+    const int tps = (pb.particles + threads - 1) / threads;
+    const int tiles = pb.swarms * tps;
+    auto kernel = grid_swarm_kernel<Real, Fit>;
+    int per_sm = 0;
+    SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
+    if (per_sm == 0) {
+        throw CudaError("gpu-fused: the grid kernel cannot be resident with " + std::to_string(threads) + " threads");
+    }
+    const int blocks = std::min(tiles, per_sm * sm_count());
+
+    for (auto* g : {&b.x, &b.v, &b.p0, &b.p1}) {
+        g->resize(n, ctx.stream);
+    }
+    b.pf0.resize(rows, ctx.stream);
+    b.pf1.resize(rows, ctx.stream);
+    b.tiles0.resize(static_cast<std::size_t>(tiles), ctx.stream);
+    b.tiles1.resize(static_cast<std::size_t>(tiles), ctx.stream);
+
+    GridRunArgs<Real> a{pb, b.x.data(), b.v.data(), {b.p0.data(), b.p1.data()}, {b.pf0.data(), b.pf1.data()},
+                        {b.tiles0.data(), b.tiles1.data()}, tps, nullptr, ctx.best_f.data(), ctx.best_x.data(), 0, 0};
+    auto launch = [&](std::uint32_t first, std::uint32_t last, Real* history, bool /*keep: state is global*/) {
+        a.first = first;
+        a.last = last;
+        a.history = history;
+        void* args[] = {&a, const_cast<Fit*>(&fit)};
+        SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks),
+                                                           dim3(threads), args, 0, ctx.stream));
+        SWARM_CHECK_LAUNCH(grid_swarm_kernel, blocks, threads, 0);
+    };
+    const bool watch = ctx.params.record_history || ctx.stop.early_stopping();
+    if (!watch) {
+        launch(0, static_cast<std::uint32_t>(ctx.params.iterations), nullptr, false);
+        ctx.iterations = ctx.params.iterations;
+        return;
+    }
+    GPUMemory<Real>* live[] = {&b.x, &b.v, &b.p0, &b.p1, &b.pf0, &b.pf1};
+    GPUMemory<ArgMin<Real>>* live_tiles[] = {&b.tiles0, &b.tiles1};
+    auto copy = [&](auto& dst, const auto& src) {
+        dst.resize(src.size(), ctx.stream);
+        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(dst.data(), src.data(), src.bytes(), cudaMemcpyDeviceToDevice, ctx.stream));
+    };
+    run_watched(
+        ctx, b.history, launch,
+        [&] {
+            for (int k = 0; k < 6; ++k) copy(b.snap[k], *live[k]);
+            for (int k = 0; k < 2; ++k) copy(b.snap_tiles[k], *live_tiles[k]);
+        },
+        [&] {
+            for (int k = 0; k < 6; ++k) copy(*live[k], b.snap[k]);
+            for (int k = 0; k < 2; ++k) copy(*live_tiles[k], b.snap_tiles[k]);
+        });
+}
+
+} // namespace swarm::gpu

@@ -1,0 +1,142 @@
+#pragma once
+// Whole-particle device operations shared by gpu-sync, gpu-ring-* and gpu-fused (and the custom-functor
+// kernels of swarm/cuda/custom.cuh). They draw exactly the keyed Philox numbers of cpu-serial, but one
+// Philox call serves four consecutive dimensions (the counter's dim_block), a quarter of the calls that
+// per-dimension draws cost.
+#include <cfloat>
+#include <climits>
+#include <cstdint>
+
+#include "gpu/block_reduce.cuh"
+#include "gpu/device_problem.h"
+
+namespace swarm::gpu {
+
+template <typename Real>
+__host__ __device__ __forceinline__ Real worst_fitness() {
+    return sizeof(Real) == sizeof(float) ? Real(FLT_MAX) : Real(DBL_MAX);
+}
+
+// Fitness of a built-in benchmark function in minimise form. Custom functors take its place.
+template <typename Real>
+struct BuiltinFitness {
+    Function function;
+    Real sign;
+    __device__ __forceinline__ Real operator()(const Real* x, int dims) const {
+        return sign * fn::evaluate<Real>(function, x, dims);
+    }
+};
+
+// A user's functor (plain value, minimise or maximise) turned into minimise form.
+template <typename Real, typename F>
+struct SignedFitness {
+    F f;
+    Real sign;
+    __device__ __forceinline__ Real operator()(const Real* x, int dims) const {
+        return sign * static_cast<Real>(f(x, dims));
+    }
+};
+
+// Iteration-0 state of particle row `r` (swarm s): positions and velocities from the init streams.
+template <typename Real>
+__device__ __forceinline__ void init_particle(const DeviceProblem<Real>& pb, int s, std::uint32_t r, Real* x, Real* v) {
+    const int D = pb.dims;
+    const Real* lo = pb.lower + static_cast<std::size_t>(s) * D;
+    const Real* hi = pb.upper + static_cast<std::size_t>(s) * D;
+    for (int d0 = 0; d0 < D; d0 += 4) {
+        const auto blk = static_cast<std::uint32_t>(d0 >> 2);
+        const rng::Words wx = rng::philox4x32_10(rng::counter(rng::Stream::InitPosition, 0, r, blk), pb.seed);
+        const rng::Words wv = rng::philox4x32_10(rng::counter(rng::Stream::InitVelocity, 0, r, blk), pb.seed);
+        for (int j = 0; j < 4 && d0 + j < D; ++j) {
+            const int d = d0 + j;
+            x[d] = pso::initial_position(lo[d], hi[d], rng::to_uniform<Real>(rng::pick(wx, j)));
+            v[d] = pso::initial_velocity(pso::initial_velocity_range(lo[d], hi[d], pb.v_fraction),
+                                         rng::to_uniform<Real>(rng::pick(wv, j)));
+        }
+    }
+}
+
+// Eq. 1-2 and the boundary rule for dimensions [d_begin, d_end) of row `r` at iteration t (d_begin a
+// multiple of 4). Every array is indexed relative to d_begin: x[0] is dimension d_begin. `nbest` is the
+// neighbourhood best's personal-best position; lo/hi/vmax are the swarm's bounds (any memory).
+template <typename Real>
+__device__ __forceinline__ void move_range(const DeviceProblem<Real>& pb, const Real* lo, const Real* hi,
+                                           const Real* vmax, std::uint32_t r, std::uint32_t t, int d_begin,
+                                           int d_end, Real* x, Real* v, const Real* pbest, const Real* nbest) {
+    const bool random_bounds = pb.boundary == pso::BoundaryMode::Random;
+    for (int d0 = d_begin; d0 < d_end; d0 += 4) {
+        const auto blk = static_cast<std::uint32_t>(d0 >> 2);
+        const rng::Words w1 = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, r, blk), pb.seed);
+        const rng::Words w2 = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, r, blk), pb.seed);
+        rng::Words wb{{0, 0, 0, 0}};
+        if (random_bounds) {
+            wb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, r, blk), pb.seed);
+        }
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            const int k = d0 - d_begin + j;
+            if (d0 + j < d_end) {
+                const Real r1 = rng::to_uniform<Real>(rng::pick(w1, j));
+                const Real r2 = rng::to_uniform<Real>(rng::pick(w2, j));
+                Real xd = x[k];
+                Real nv = pso::clamp_velocity(pso::velocity(v[k], xd, pbest[k], nbest[k], pb.k, r1, r2), vmax[k]);
+                const Real rb = random_bounds ? rng::to_uniform<Real>(rng::pick(wb, j)) : Real(0);
+                pso::move(xd, nv, lo[k], hi[k], pb.boundary, rb);
+                x[k] = xd;
+                v[k] = nv;
+            }
+        }
+    }
+}
+
+template <typename Real>
+__device__ __forceinline__ void move_particle(const DeviceProblem<Real>& pb, const Real* lo, const Real* hi,
+                                              const Real* vmax, std::uint32_t r, std::uint32_t t, Real* x, Real* v,
+                                              const Real* pbest, const Real* nbest) {
+    move_range(pb, lo, hi, vmax, r, t, 0, pb.dims, x, v, pbest, nbest);
+}
+
+// Butterfly arg-min over a full warp: every lane ends with the warp's best (ties to the lower row).
+template <typename Real>
+__device__ __forceinline__ ArgMin<Real> warp_argmin_all(ArgMin<Real> v) {
+    for (int offset = 16; offset > 0; offset >>= 1) {
+        ArgMin<Real> o;
+        o.f = __shfl_xor_sync(0xffffffffu, v.f, offset);
+        o.row = __shfl_xor_sync(0xffffffffu, v.row, offset);
+        v = better_of(v, o);
+    }
+    return v;
+}
+
+// After each warp's lane 0 stored its warp's best in warp_best[warp] (and a barrier): the block's best,
+// in every thread, by one more butterfly over the warp results.
+template <typename Real>
+__device__ __forceinline__ ArgMin<Real> combine_warps(const ArgMin<Real>* warp_best) {
+    const int warps = static_cast<int>(blockDim.x >> 5);
+    if (warps == 1) {
+        return warp_best[0];
+    }
+    const int lane = static_cast<int>(threadIdx.x & 31);
+    return warp_argmin_all(lane < warps ? warp_best[lane] : ArgMin<Real>{worst_fitness<Real>(), INT_MAX});
+}
+
+// Index (within the swarm) of the best personal best among i-radius .. i+radius on a ring of n.
+// Ties go to the lower row, as in cpu-serial's ring_best.
+template <typename Real>
+__device__ __forceinline__ int ring_best_local(const Real* pf, int i, int n, int radius) {
+    int best = i;
+    Real bf = pf[i];
+    for (int k = 1; k <= radius; ++k) {
+        for (int sgn = -1; sgn <= 1; sgn += 2) {
+            const int j = pso::ring_neighbour(i, sgn * k, n);
+            const Real fj = pf[j];
+            if (pso::better(fj, j, bf, best)) {
+                best = j;
+                bf = fj;
+            }
+        }
+    }
+    return best;
+}
+
+} // namespace swarm::gpu
