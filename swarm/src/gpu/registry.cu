@@ -12,6 +12,10 @@ namespace {
 const std::map<Strategy, std::function<std::unique_ptr<Optimizer>()>>& factories() {
     static const std::map<Strategy, std::function<std::unique_ptr<Optimizer>()>> table = {
         {Strategy::GpuReduction, gpu::make_gpu_reduction},
+        {Strategy::GpuUnrolled, gpu::make_gpu_unrolled},
+        {Strategy::GpuQueue, gpu::make_gpu_queue},
+        {Strategy::GpuQueueLock, gpu::make_gpu_queue_lock},
+        {Strategy::GpuElementwise, gpu::make_gpu_elementwise},
     };
     return table;
 }

@@ -7,5 +7,9 @@
 namespace swarm::gpu {
 
 std::unique_ptr<Optimizer> make_gpu_reduction();
+std::unique_ptr<Optimizer> make_gpu_unrolled();
+std::unique_ptr<Optimizer> make_gpu_queue();
+std::unique_ptr<Optimizer> make_gpu_queue_lock();
+std::unique_ptr<Optimizer> make_gpu_elementwise();
 
 } // namespace swarm::gpu
