@@ -95,6 +95,7 @@ BenchReport run_seeds_suite(const BenchOptions& o) {
 
     for (const Experiment& e : seeds::experiments(o.quick)) {
         const std::string its = std::to_string(e.params.iterations);
+        std::fprintf(stderr, "seeds: %s, %s\n", e.id.c_str(), e.setting.c_str()); // progress
         const CpuFigure serial = measure_cpu(swarm::Strategy::CpuSerial, e, budget);
         report.table.add({e.id, e.setting, "cpu-serial", "reference", its, num(serial.ms), num(serial.ms),
                           basis(serial, e.params.iterations), "1", "-", "-", "-", num(e.paper_cpu_ms), num(e.paper_cpu_ms),
@@ -124,6 +125,8 @@ BenchReport run_seeds_suite(const BenchOptions& o) {
             }
             auto opt = swarm::create_optimizer(s);
             const swarm::Result r = time_gpu(*opt, e, o.runs);
+            std::fprintf(stderr, "  %s (%s): %.4g ms, best %.6g\n", std::string(swarm::to_string(s)).c_str(),
+                         role.c_str(), r.device_ms, r.best().best_fitness);
             std::string figure = "-";
             if (e.bandwidth) {
                 // 20 bytes per particle-dimension per iteration: read x, v, pbest; write x, v (pbest writes on
