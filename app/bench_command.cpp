@@ -59,8 +59,10 @@ void register_bench(CLI::App& root, int& rc) {
         BenchReport report;
         if (o->suite == "functions") {
             report = run_functions_suite(*o);
-        } else if (o->suite == "seeds" || o->suite == "tracker" || o->suite == "soak") {
-            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions");
+        } else if (o->suite == "seeds") {
+            report = run_seeds_suite(*o);
+        } else if (o->suite == "tracker" || o->suite == "soak") {
+            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions or seeds");
         } else {
             throw swarm::ValidationError("suite", "must be functions, seeds, tracker or soak (got '" + o->suite + "')");
         }

@@ -28,5 +28,9 @@ struct BenchReport {
 };
 
 BenchReport run_functions_suite(const BenchOptions& o);
+// The seed papers' experiments with their reported figures (bench_seeds.cpp). A bees branch may add
+// `void run_bees_seed_suite(const BenchOptions&, BenchReport&)` in bench_bees.h: the seeds suite calls it
+// when that header exists.
+BenchReport run_seeds_suite(const BenchOptions& o);
 
 } // namespace app

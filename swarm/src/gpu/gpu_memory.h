@@ -16,6 +16,9 @@ namespace swarm::gpu {
 void* pool_allocate(std::size_t bytes, cudaStream_t stream);
 void pool_free(void* ptr) noexcept;
 std::size_t pool_cached_bytes();
+// How many requests the pool could not serve from its cache and passed to cudaMalloc (tests use it to check
+// that a repeated run allocates nothing).
+std::size_t pool_driver_allocations();
 void pool_release_cached(); // returns cached blocks to the driver
 
 template <typename T>

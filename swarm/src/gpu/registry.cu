@@ -16,6 +16,10 @@ const std::map<Strategy, std::function<std::unique_ptr<Optimizer>()>>& factories
         {Strategy::GpuRing3k, gpu::make_gpu_ring_3k},
         {Strategy::GpuRing2k, gpu::make_gpu_ring_2k},
         {Strategy::GpuFused, gpu::make_gpu_fused},
+        {Strategy::GpuUnrolled, gpu::make_gpu_unrolled},
+        {Strategy::GpuQueue, gpu::make_gpu_queue},
+        {Strategy::GpuQueueLock, gpu::make_gpu_queue_lock},
+        {Strategy::GpuElementwise, gpu::make_gpu_elementwise},
     };
     return table;
 }

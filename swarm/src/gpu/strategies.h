@@ -14,5 +14,9 @@ std::unique_ptr<Optimizer> make_gpu_fused();
 
 // gpu-sync's limits (update rule, one block per swarm, no evaluator); throws ValidationError naming the field.
 void check_sync_shape(const Params& params, bool has_evaluator);
+std::unique_ptr<Optimizer> make_gpu_unrolled();
+std::unique_ptr<Optimizer> make_gpu_queue();
+std::unique_ptr<Optimizer> make_gpu_queue_lock();
+std::unique_ptr<Optimizer> make_gpu_elementwise();
 
 } // namespace swarm::gpu

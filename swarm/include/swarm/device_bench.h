@@ -1,0 +1,12 @@
+#pragma once
+// Measurements of the device itself, for benchmark reports (plain C++; defined only in CUDA builds, so
+// callers guard with SWARM_HAVE_CUDA).
+#include <cstddef>
+
+namespace swarm {
+
+// Device-to-device cudaMemcpy bandwidth in GB/s, counting bytes read plus bytes written (2 x `bytes` per
+// copy), the best of `repeats` copies. Throws UnavailableError without a device.
+double measure_device_copy_bandwidth(std::size_t bytes, int repeats);
+
+} // namespace swarm

@@ -1,0 +1,226 @@
+// gpu-elementwise: FastPSO (001). Thread per (particle x 4 dimensions) element-wise swarm update with
+// per-iteration random matrices, per-particle fitness reduction, pbest/gbest update (elementwise_kernel.cuh
+// has the kernel and why it is shaped so). This file is the host side: FastPSO's memory caching (every
+// buffer is a member, so a second run of the same shape allocates nothing) and a cached CUDA graph that
+// replays a chunk of iterations, hiding the launch gaps of many short iterations.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "gpu/elementwise_kernel.cuh"
+#include "gpu/gpu_pso.h"
+#include "gpu/strategies.h"
+
+namespace swarm::gpu {
+namespace {
+
+using ew::k_block;
+
+constexpr int k_graph_chunk = 32; // iterations per graph replay
+
+template <typename Real>
+__global__ void pad_bounds_kernel(DeviceProblem<Real> pb, int pitch, Real* lo, Real* hi, Real* vmax) {
+    const int s = blockIdx.x;
+    for (int d = threadIdx.x; d < pitch; d += blockDim.x) {
+        const std::size_t k = static_cast<std::size_t>(s) * pitch + d;
+        const std::size_t src = static_cast<std::size_t>(s) * pb.dims + d;
+        lo[k] = d < pb.dims ? pb.lower[src] : Real(0);
+        hi[k] = d < pb.dims ? pb.upper[src] : Real(0);
+        vmax[k] = d < pb.dims ? pb.vmax[src] : Real(0);
+    }
+}
+
+template <typename Real>
+__global__ void unpad_best_kernel(int dims, int pitch, const Real* gf, const Real* gx, Real* best_f, Real* best_x) {
+    const int s = blockIdx.x;
+    if (threadIdx.x == 0) best_f[s] = gf[s];
+    for (int d = threadIdx.x; d < dims; d += blockDim.x) {
+        best_x[static_cast<std::size_t>(s) * dims + d] = gx[static_cast<std::size_t>(s) * pitch + d];
+    }
+}
+
+// The kernel instantiation for a function: separable ones compiled in, the rest through the gather path.
+template <typename Real>
+void (*kernel_for(Function f))(ew::View<Real>) {
+    switch (f) {
+    case Function::Sphere: return ew::elementwise_kernel<Function::Sphere, Real>;
+    case Function::Rastrigin: return ew::elementwise_kernel<Function::Rastrigin, Real>;
+    case Function::Griewank: return ew::elementwise_kernel<Function::Griewank, Real>;
+    case Function::GriewankShifted: return ew::elementwise_kernel<Function::GriewankShifted, Real>;
+    case Function::Ackley: return ew::elementwise_kernel<Function::Ackley, Real>;
+    case Function::EasomND: return ew::elementwise_kernel<Function::EasomND, Real>;
+    case Function::Schwefel: return ew::elementwise_kernel<Function::Schwefel, Real>;
+    case Function::Cubic: return ew::elementwise_kernel<Function::Cubic, Real>;
+    case Function::Euclidean: return ew::elementwise_kernel<Function::Euclidean, Real>;
+    default: return ew::elementwise_kernel<Function::Rosenbrock, Real>;
+    }
+}
+
+// An instantiated graph of `k_graph_chunk` launches, kept while the launch it replays stays the same.
+class CachedGraph {
+public:
+    CachedGraph() = default;
+    CachedGraph(const CachedGraph&) = delete;
+    CachedGraph& operator=(const CachedGraph&) = delete;
+    ~CachedGraph() { reset(); }
+
+    template <typename Real>
+    void launch(void (*kernel)(ew::View<Real>), dim3 grid, const ew::View<Real>& view, cudaStream_t stream) {
+        Key key{reinterpret_cast<const void*>(kernel), grid.x, grid.y, {}};
+        static_assert(sizeof(view) <= sizeof(key.view), "view fits the key");
+        std::memcpy(key.view, &view, sizeof(view));
+        if (!m_exec || std::memcmp(&key, &m_key, sizeof(Key)) != 0) {
+            reset();
+            cudaGraph_t graph = nullptr;
+            SWARM_CUDA_CHECK_THROW(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+            for (int k = 0; k < k_graph_chunk; ++k) {
+                kernel<<<grid, k_block, 0, stream>>>(view);
+            }
+            const cudaError_t launch_err = cudaGetLastError();
+            const cudaError_t end_err = cudaStreamEndCapture(stream, &graph);
+            SWARM_CUDA_CHECK_THROW(launch_err);
+            SWARM_CUDA_CHECK_THROW(end_err);
+            const cudaError_t inst = cudaGraphInstantiate(&m_exec, graph, 0);
+            SWARM_CUDA_CHECK_LOG(cudaGraphDestroy(graph));
+            SWARM_CUDA_CHECK_THROW(inst);
+            m_key = key;
+        }
+        SWARM_CUDA_CHECK_THROW(cudaGraphLaunch(m_exec, stream));
+    }
+
+private:
+    struct Key {
+        const void* kernel;
+        unsigned gx, gy;
+        unsigned char view[160];
+    };
+    void reset() {
+        if (m_exec) SWARM_CUDA_CHECK_LOG(cudaGraphExecDestroy(m_exec));
+        m_exec = nullptr;
+    }
+    cudaGraphExec_t m_exec = nullptr;
+    Key m_key{};
+};
+
+class GpuElementwise final : public GpuPsoOptimizer {
+public:
+    GpuElementwise() : GpuPsoOptimizer(Strategy::GpuElementwise) {}
+
+protected:
+    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
+    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+
+private:
+    template <typename Real>
+    struct Buffers {
+        GPUMemory<Real> x, v, p, pf, lo, hi, vmax, gx, gf;
+        GPUMemory<ArgMin<Real>> block_best;
+        GPUMemory<unsigned> done;
+        GPUMemory<int> iteration;
+        GPUMemory<ew::RunScalars<Real>> run;
+        ew::RunScalars<Real> host_run{};
+        CachedGraph graph;
+    };
+
+    static int lanes_per_row(int groups) {
+        int w = 1;
+        while (w < groups && w < 32) w <<= 1;
+        return w;
+    }
+
+    template <typename Real>
+    int blocks_per_swarm(void (*kernel)(ew::View<Real>), int particles, int width, int swarms) {
+        int device = 0, sms = 0, per_sm = 0;
+        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&device));
+        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, k_block, 0));
+        const int rows_per_block = ew::k_warps * (32 / width);
+        const int needed = (particles + rows_per_block - 1) / rows_per_block;
+        const int resident = std::max(1, sms * std::max(per_sm, 1) / std::max(swarms, 1));
+        return std::max(1, std::min(needed, resident));
+    }
+
+    template <typename Real>
+    void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
+        const Params& pr = ctx.params;
+        if (pr.topology != Topology::Global || pr.update != Update::Synchronous) {
+            throw ValidationError("topology", "gpu-elementwise runs the global, synchronous PSO (FastPSO); use "
+                                              "gpu-ring-* for rings or cpu-serial for asynchronous updates");
+        }
+        if (ctx.has_evaluator()) {
+            throw ValidationError("fitness", "gpu-elementwise scores built-in functions only; use gpu-fused for a "
+                                             "batched evaluator");
+        }
+        const auto& pb = ctx.dp;
+        const int pitch = (pb.dims + 3) / 4 * 4;
+        const int width = lanes_per_row(pitch / 4);
+        const auto S = static_cast<std::size_t>(pb.swarms);
+        const std::size_t n = pb.rows() * pitch;
+        auto* kernel = kernel_for<Real>(pb.function);
+        const int bps = blocks_per_swarm(kernel, pb.particles, width, pb.swarms);
+        cudaStream_t st = ctx.stream;
+
+        // Cached across runs: resize is a no-op for an unchanged shape.
+        buf.x.resize(n, st);
+        buf.v.resize(n, st);
+        buf.p.resize(n, st);
+        buf.pf.resize(pb.rows(), st);
+        buf.lo.resize(S * pitch, st);
+        buf.hi.resize(S * pitch, st);
+        buf.vmax.resize(S * pitch, st);
+        buf.gx.resize(S * pitch, st);
+        buf.gf.resize(S, st);
+        buf.block_best.resize(S * bps, st);
+        buf.done.resize(S + 1, st);
+        buf.iteration.resize(1, st);
+        buf.run.resize(1, st);
+
+        buf.host_run = {pb.k, pb.sign, pb.v_fraction, pb.seed, pb.boundary, pb.function};
+        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(buf.run.data(), &buf.host_run, sizeof(buf.host_run),
+                                               cudaMemcpyHostToDevice, st));
+        buf.done.memset(0, st);
+        buf.iteration.memset(0, st);
+        pad_bounds_kernel<Real><<<pb.swarms, 128, 0, st>>>(pb, pitch, buf.lo.data(), buf.hi.data(), buf.vmax.data());
+        SWARM_CHECK_LAUNCH(pad_bounds_kernel, pb.swarms, 128, 0);
+
+        const ew::View<Real> view{pb.swarms,      pb.particles,     pb.dims,           pitch,          width,
+                                  buf.x.data(),   buf.v.data(),     buf.p.data(),      buf.pf.data(),  buf.lo.data(),
+                                  buf.hi.data(),  buf.vmax.data(),  buf.gx.data(),     buf.gf.data(),  buf.block_best.data(),
+                                  buf.done.data(), buf.iteration.data(), buf.run.data()};
+        const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
+        auto launch_one = [&] {
+            kernel<<<grid, k_block, 0, st>>>(view);
+            SWARM_CHECK_LAUNCH(elementwise_kernel, grid, k_block, 0);
+        };
+
+        launch_one(); // t = 0: initialise and evaluate
+        if (pr.record_history || ctx.stop.early_stopping()) {
+            for (long long t = 1;; ++t) {
+                launch_one();
+                if (ctx.after_iteration(t, buf.gf.data())) break;
+            }
+        } else {
+            long long t = 0;
+            for (; t + k_graph_chunk <= pr.iterations; t += k_graph_chunk) {
+                buf.graph.launch(kernel, grid, view, st);
+            }
+            for (; t < pr.iterations; ++t) {
+                launch_one();
+            }
+            ctx.after_iteration(pr.iterations, buf.gf.data());
+        }
+        unpad_best_kernel<Real><<<pb.swarms, 128, 0, st>>>(pb.dims, pitch, buf.gf.data(), buf.gx.data(),
+                                                            ctx.best_f.data(), ctx.best_x.data());
+        SWARM_CHECK_LAUNCH(unpad_best_kernel, pb.swarms, 128, 0);
+    }
+
+    Buffers<float> m_f32;
+    Buffers<double> m_f64;
+};
+
+} // namespace
+
+std::unique_ptr<Optimizer> make_gpu_elementwise() { return std::make_unique<GpuElementwise>(); }
+
+} // namespace swarm::gpu
