@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench_bees.h"
 #include "bench_common.h"
 #include "bench_suites.h"
 #include "commands.h"
@@ -30,7 +31,7 @@ int list_strategies() {
 void register_bench(CLI::App& root, int& rc) {
     auto* sub = root.add_subcommand("bench", "Benchmark suites (functions, seeds, tracker, soak)");
     auto o = std::make_shared<BenchOptions>();
-    sub->add_option("--suite", o->suite, "functions | seeds | tracker | soak")->capture_default_str();
+    sub->add_option("--suite", o->suite, "functions | seeds | bees | tracker | soak")->capture_default_str();
     sub->add_option("--strategy", o->engine.strategy, "Strategy name, comma list or all")->capture_default_str();
     sub->add_option("--function", o->function, "Benchmark function name or all")->capture_default_str();
     sub->add_option("--particles", o->particles, "Particles per swarm")->capture_default_str();
@@ -46,7 +47,7 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--seed", o->engine.seed, "Seed of the first run")->capture_default_str();
     sub->add_option("--json", o->json, "Also write the results as JSON to this file");
     sub->add_option("--csv", o->csv, "Also write the results as CSV to this file");
-    sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds suite)");
+    sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds and bees suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
     sub->callback([o, &rc] {
         if (o->list) {
@@ -61,10 +62,12 @@ void register_bench(CLI::App& root, int& rc) {
             report = run_functions_suite(*o);
         } else if (o->suite == "seeds") {
             report = run_seeds_suite(*o);
+        } else if (o->suite == "bees") {
+            report = run_bees_seed_suite(*o);
         } else if (o->suite == "tracker" || o->suite == "soak") {
-            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions or seeds");
+            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions, seeds or bees");
         } else {
-            throw swarm::ValidationError("suite", "must be functions, seeds, tracker or soak (got '" + o->suite + "')");
+            throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker or soak (got '" + o->suite + "')");
         }
         std::printf("# swarmtrack bench --suite %s  (%s; GPU: %s; CPU: %s)\n\n", o->suite.c_str(), today_iso().c_str(),
                     gpu_model().c_str(), cpu_model().c_str());

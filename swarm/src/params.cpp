@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
 
 #include "swarm/errors.h"
 
@@ -44,15 +45,28 @@ void Params::validate() const {
 }
 
 void BeesParams::validate() const {
-    require_range("bees-scouts", scouts, 1, 1 << 16);
-    require_range("bees-selected", selected, 1, scouts);
+    require_range("bees-selected", selected, 1, 1 << 16);
     require_range("bees-elite", elite, 0, selected);
     require_range("bees-nep", elite_recruits, 1, 1 << 16);
     require_range("bees-nsp", other_recruits, 1, 1 << 16);
     require_range("bees-ngh", ngh, 1e-12, 1.0);
     require_range("bees-shrink", shrink, 1e-6, 1.0);
     require_range("bees-stlim", stlim, 1, 1 << 20);
-    require_range("bees-colonies", colonies, 1, 1 << 20);
+    require_range("bees-colonies-per-block", colonies_per_block, 0, 1024);
+}
+
+void BeesParams::validate(const Params& params) const {
+    validate();
+    if (selected > params.particles) {
+        throw ValidationError("bees-selected", "m must not exceed the bees per colony (--particles " +
+                                                   std::to_string(params.particles) + "), got " +
+                                                   std::to_string(selected));
+    }
+    if (static_cast<long long>(colonies_per_block) * params.particles > 1024) {
+        throw ValidationError("bees-colonies-per-block", "colonies-per-block x particles must be at most 1024 (one "
+                                                             "CUDA block), got " + std::to_string(colonies_per_block) +
+                                                             " x " + std::to_string(params.particles));
+    }
 }
 
 } // namespace swarm

@@ -39,19 +39,22 @@ struct Params {
     void validate() const;
 };
 
-// Bees Algorithm parameters (Pham; CUBA, 004). Validated like Params.
+// Bees Algorithm parameters (Pham's BA; CUBA, 004). The colony shape comes from Params, so the same
+// Optimizer API, CLI options and result tables work for bees: Params::swarms = colonies, Params::particles
+// = n (scout bees = sites per colony), Params::iterations = cycles. Validated like Params.
 struct BeesParams {
-    int scouts = 30;          // n: scout bees (sites visited) per colony
-    int selected = 10;        // m: best sites chosen for neighbourhood search
-    int elite = 3;            // e: elite sites among the m
-    int elite_recruits = 10;  // nep: bees sent to each elite site
-    int other_recruits = 5;   // nsp: bees sent to each other selected site
-    double ngh = 0.1;         // initial neighbourhood radius as a fraction of each dimension's range
-    double shrink = 0.8;      // ngh <- shrink * ngh when a site's search does not improve
-    int stlim = 10;           // abandon a site after this many cycles without improvement
-    int colonies = 1;         // independent colonies (CUBA groups several in one block)
+    int selected = 10;        // m: best sites of a colony chosen for neighbourhood search (m <= n)
+    int elite = 3;            // e: elite sites among the m (cpu-bees; CUBA gives every selected site nep)
+    int elite_recruits = 10;  // nep: bees sent to each elite site (gpu-bees: to every selected site)
+    int other_recruits = 5;   // nsp: bees sent to each other selected site (cpu-bees only)
+    double ngh = 1.0;         // initial patch half-width as a fraction of each dimension's range (Pham: the range)
+    double shrink = 0.8;      // ngh <- shrink * ngh after a site's search does not improve it
+    int stlim = 10;           // cpu-bees: abandon a site after this many consecutive cycles without improvement
+    int colonies_per_block = 0; // gpu-bees: colonies sharing one CUDA block (CUBA's BlockDim / N); 0 = auto
 
+    // Ranges of the fields alone (ValidationError naming the field as the CLI spells it).
     void validate() const;
+    // Also the checks that need the colony shape: m <= n, colonies_per_block x n <= 1024.
+    void validate(const Params& params) const;
 };
-
 } // namespace swarm
