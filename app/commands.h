@@ -13,6 +13,8 @@ constexpr int unavailable = 3; // asked for hardware or a feature this build/mac
 
 void register_bench(CLI::App& root, int& rc);
 void register_selftest(CLI::App& root, int& rc);
-void register_unbuilt(CLI::App& root, int& rc); // track, process, synth, eval until their issues land
+void register_synth(CLI::App& root, int& rc);
+void register_eval(CLI::App& root, int& rc);
+void register_unbuilt(CLI::App& root, int& rc); // subcommands whose issues have not landed yet
 
 } // namespace app

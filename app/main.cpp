@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     int rc = app::exit_code::ok;
     app::register_bench(root, rc);
     app::register_selftest(root, rc);
+    app::register_synth(root, rc);
+    app::register_eval(root, rc);
     app::register_unbuilt(root, rc);
 
     try {

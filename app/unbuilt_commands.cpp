@@ -10,8 +10,6 @@ void register_unbuilt(CLI::App& root, int& /*rc*/) {
     const std::pair<const char*, const char*> planned[] = {
         {"track", "Track signs live (GUI, or --headless)"},
         {"process", "Process a video offline into annotated video, JSON lines, MOT CSV and a summary"},
-        {"synth", "Render a synthetic scene with ground truth"},
-        {"eval", "Score predictions against ground truth"},
     };
     for (const auto& [name, help] : planned) {
         auto* sub = root.add_subcommand(name, std::string(help) + " (not built yet)");

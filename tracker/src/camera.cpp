@@ -25,3 +25,77 @@ Camera Camera::from_fov(int width, int height, double horizontal_fov_deg) {
 }
 
 } // namespace tracker
+
+namespace tracker {
+
+Camera Camera::load(const std::string& path) {
+    auto fail = [&](const std::string& field, const std::string& why) {
+        throw std::runtime_error(path + ": field '" + field + "': " + why);
+    };
+    cv::FileStorage fs;
+    try {
+        if (!fs.open(path, cv::FileStorage::READ)) {
+            throw std::runtime_error(path + ": cannot open the camera file; check the path");
+        }
+    } catch (const cv::Exception& e) {
+        throw std::runtime_error(path + ": not a readable OpenCV YAML/XML file (" + e.msg + ")");
+    }
+    cv::Mat k;
+    const cv::FileNode node = fs["camera_matrix"];
+    if (node.empty()) {
+        fail("camera_matrix", "missing (a 3x3 !!opencv-matrix)");
+    }
+    try {
+        node >> k;
+    } catch (const cv::Exception&) {
+        fail("camera_matrix", "must be a 3x3 !!opencv-matrix");
+    }
+    if (k.rows != 3 || k.cols != 3) {
+        fail("camera_matrix", "must be 3x3");
+    }
+    k.convertTo(k, CV_64F);
+    Camera c;
+    c.fx = k.at<double>(0, 0);
+    c.fy = k.at<double>(1, 1);
+    c.cx = k.at<double>(0, 2);
+    c.cy = k.at<double>(1, 2);
+    if (!(c.fx > 0) || !(c.fy > 0) || !std::isfinite(c.fx) || !std::isfinite(c.fy)) {
+        fail("camera_matrix", "focal lengths fx, fy must be positive");
+    }
+    const cv::FileNode w = fs["image_width"], h = fs["image_height"];
+    if (w.empty() || !w.isInt() || static_cast<int>(w) <= 0) {
+        fail("image_width", "missing or not a positive integer");
+    }
+    if (h.empty() || !h.isInt() || static_cast<int>(h) <= 0) {
+        fail("image_height", "missing or not a positive integer");
+    }
+    c.width = static_cast<int>(w);
+    c.height = static_cast<int>(h);
+    if (!(c.cx >= 0 && c.cx <= c.width && c.cy >= 0 && c.cy <= c.height)) {
+        fail("camera_matrix", "principal point lies outside the image");
+    }
+    return c;
+}
+
+Camera Camera::scaled_to(int w, int h) const {
+    if (w == width && h == height) {
+        return *this;
+    }
+    if (w <= 0 || h <= 0 || width <= 0 || height <= 0 ||
+        std::abs(static_cast<double>(w) / h - static_cast<double>(width) / height) > 0.01 * width / height) {
+        throw std::invalid_argument("camera: calibrated for " + std::to_string(width) + "x" + std::to_string(height) +
+                                    " but frames are " + std::to_string(w) + "x" + std::to_string(h) +
+                                    "; use a camera file for this frame size");
+    }
+    const double s = static_cast<double>(w) / width;
+    Camera c = *this;
+    c.fx *= s;
+    c.fy *= s;
+    c.cx = (cx + 0.5) * s - 0.5;
+    c.cy = (cy + 0.5) * s - 0.5;
+    c.width = w;
+    c.height = h;
+    return c;
+}
+
+} // namespace tracker

@@ -1,5 +1,6 @@
 #pragma once
 // Synthetic scenes with exact ground truth: signs of every category approaching as from a vehicle.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,7 +37,19 @@ public:
 
 // Names: easy, noisy, crowded, night (at least). Throws std::invalid_argument listing the names.
 std::vector<std::string> scene_names();
+// `background_video` must be empty here (the library does not link video I/O); the app opens videos and
+// passes their frames through the BackgroundSource overload.
 std::unique_ptr<SceneGenerator> create_scene(const std::string& name, int width, int height,
                                              unsigned long long seed, const std::string& background_video = "");
+
+// Frames of a user video (or any source) as backgrounds: returns false when exhausted (the procedural
+// background is used from then on). Frames are resized to the scene size.
+using BackgroundSource = std::function<bool(cv::Mat& bgr)>;
+std::unique_ptr<SceneGenerator> create_scene(const std::string& name, int width, int height,
+                                             unsigned long long seed, BackgroundSource background);
+
+// Renders one sign model at a pose over `bgr` (anti-aliased, sub-pixel), with a per-layer colour gain.
+struct SignModel;
+void render_sign(cv::Mat& bgr, const Camera& camera, const SignModel& model, const Pose& pose, double gain = 1.0);
 
 } // namespace tracker

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Writes the sign model JSON files in this folder (run once; the JSON files are the data the tracker loads).
+
+Each sign lies in its own plane z = 0, x right, y down, metres, centred on the origin. `layers` are painted
+in order by the synthetic renderer; every model point takes the colour of the topmost layer under it, and
+points closer than MARGIN to a layer boundary are dropped so no point sits on an ambiguous colour edge.
+Roles: rim / interior score the likelihood of `colour`; outside scores 1 - likelihood of `colour`
+(the ring just outside must contrast with the rim)."""
+import json, math
+
+MARGIN = 0.02
+
+def circle(r, n=48, phase=0.0):
+    return [(r * math.cos(phase + 2 * math.pi * i / n), r * math.sin(phase + 2 * math.pi * i / n)) for i in range(n)]
+
+def regular(n, circumradius, phase):
+    return [(circumradius * math.cos(phase + 2 * math.pi * i / n), circumradius * math.sin(phase + 2 * math.pi * i / n))
+            for i in range(n)]
+
+def inside(poly, p):
+    x, y = p; c = False
+    for i in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[i], poly[i - 1]
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            c = not c
+    return c
+
+def seg_dist(p, a, b):
+    ax, ay = a; bx, by = b; px, py = p
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+def boundary_dist(poly, p):
+    return min(seg_dist(p, poly[i - 1], poly[i]) for i in range(len(poly)))
+
+def colour_at(layers, p):
+    col = None
+    for layer in layers:
+        if inside(layer["polygon"], p):
+            col = layer["colour"]
+    return col
+
+def near_edge(layers, p):
+    return any(boundary_dist(l["polygon"], p) < MARGIN for l in layers)
+
+def scaled(poly, s):
+    return [(x * s, y * s) for x, y in poly]
+
+def along(poly, n):
+    """n points evenly spaced along a closed polygon."""
+    lens = [math.dist(poly[i - 1], poly[i]) for i in range(len(poly))]
+    total = sum(lens); out = []
+    for k in range(n):
+        d = total * k / n
+        for i, l in enumerate(lens):
+            if d <= l:
+                a, b = poly[i - 1], poly[i]
+                out.append((a[0] + (b[0] - a[0]) * d / l, a[1] + (b[1] - a[1]) * d / l)); break
+            d -= l
+    return out
+
+def inset(poly, d):
+    """Polygon offset inwards by d (convex, counter-clockwise or clockwise)."""
+    n = len(poly); area = sum(poly[i - 1][0] * poly[i][1] - poly[i][0] * poly[i - 1][1] for i in range(n))
+    sgn = 1 if area > 0 else -1
+    lines = []
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i - 1], poly[i]
+        ex, ey = x2 - x1, y2 - y1; l = math.hypot(ex, ey)
+        nx, ny = -ey / l * sgn, ex / l * sgn  # inward normal
+        lines.append(((x1 + nx * d, y1 + ny * d), (ex, ey)))
+    out = []
+    for i in range(n):
+        (p1, d1), (p2, d2) = lines[i], lines[(i + 1) % n]
+        den = d1[0] * d2[1] - d1[1] * d2[0]
+        t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / den
+        out.append((p1[0] + d1[0] * t, p1[1] + d1[1] * t))
+    return out
+
+def grid(poly, step):
+    xs = [p[0] for p in poly]; ys = [p[1] for p in poly]
+    out = []; y = min(ys) + step / 2
+    while y < max(ys):
+        x = min(xs) + step / 2
+        while x < max(xs):
+            if inside(poly, (x, y)):
+                out.append((x, y))
+            x += step
+        y += step
+    return out
+
+def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07):
+    rim = [p for p in along(rim_path, n_rim) if not near_edge(layers, p)]
+    interior = [p for p in grid(interior_area, step) if not near_edge(layers, p)]
+    outside = along(outside_path, n_out)
+    rim_colour = colour_at(layers, rim[0])
+    def pts(ps): return [[round(x, 4), round(y, 4), 0.0] for x, y in ps]
+    regions = [{"role": "rim", "colour": rim_colour, "points": pts(rim)}]
+    by_colour = {}
+    for p in interior:
+        by_colour.setdefault(colour_at(layers, p), []).append(p)
+    for c, ps in sorted(by_colour.items()):
+        regions.append({"role": "interior", "colour": c, "points": pts(ps)})
+    regions.append({"role": "outside", "colour": rim_colour, "points": pts(outside)})
+    return {"format": "swarmtrack-sign/1", "category": category, "description": description,
+            "outline": pts(outline), "layers": [{"colour": l["colour"], "polygon": pts(l["polygon"])} for l in layers],
+            "regions": regions}
+
+def write(name, m):
+    with open(name + ".json", "w") as f:
+        json.dump(m, f, indent=1)
+        f.write("\n")
+
+# Prohibitory: 0.7 m disc, red ring 0.07 m wide, white disc.
+R = 0.35; ring = circle(R); white = circle(R - 0.07)
+write("prohibitory", model("prohibitory", "red ring, white disc, 0.7 m diameter", ring,
+      [{"colour": "red", "polygon": ring}, {"colour": "white", "polygon": white}],
+      circle(R - 0.035, 40), circle(R - 0.09, 32), circle(R * 1.12, 40)))
+
+# Mandatory: 0.7 m blue disc with a white arrow pointing up.
+arrow = [(0.0, -0.22), (0.12, -0.08), (0.04, -0.08), (0.04, 0.2), (-0.04, 0.2), (-0.04, -0.08), (-0.12, -0.08)]
+write("mandatory", model("mandatory", "blue disc with white arrow, 0.7 m diameter", ring,
+      [{"colour": "blue", "polygon": ring}, {"colour": "white", "polygon": arrow}],
+      circle(R - 0.04, 40), circle(R - 0.07, 32), circle(R * 1.12, 40)))
+
+# Danger: equilateral triangle apex up, 0.9 m side, red border 0.1 m, white inside.
+side = 0.9; cr = side / math.sqrt(3)
+tri_up = regular(3, cr, -math.pi / 2)
+write("danger", model("danger", "red triangle apex up, 0.9 m side, white inside", tri_up,
+      [{"colour": "red", "polygon": tri_up}, {"colour": "white", "polygon": inset(tri_up, 0.1)}],
+      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05))
+
+# Give-way: equilateral triangle apex down, 0.9 m side, red border 0.1 m, white inside.
+tri_down = regular(3, cr, math.pi / 2)
+write("give-way", model("give-way", "red triangle apex down, 0.9 m side, white inside", tri_down,
+      [{"colour": "red", "polygon": tri_down}, {"colour": "white", "polygon": inset(tri_down, 0.1)}],
+      inset(tri_down, 0.05), inset(tri_down, 0.14), inset(tri_down, -0.05), step=0.05))
+
+# Stop: red octagon 0.75 m across flats, thin white border, white text band.
+oct_r = 0.375 / math.cos(math.pi / 8)
+octagon = regular(8, oct_r, math.pi / 8)
+band = [(-0.25, -0.07), (0.25, -0.07), (0.25, 0.07), (-0.25, 0.07)]
+write("stop", model("stop", "red octagon 0.75 m across flats, white border and text band", octagon,
+      [{"colour": "white", "polygon": octagon}, {"colour": "red", "polygon": inset(octagon, 0.02)},
+       {"colour": "white", "polygon": band}],
+      inset(octagon, 0.07), inset(octagon, 0.12), inset(octagon, -0.045)))

@@ -1,0 +1,53 @@
+#pragma once
+// Sign models loaded from data (assets/signs/*.json): planar 3-D point sets with expected colour classes.
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tracker/types.h"
+
+namespace tracker {
+
+// rim / interior: score the likelihood of `colour`; outside: score 1 - likelihood of `colour` (the ring
+// just outside the sign contrasts with its rim); edge: outline points whose `normal` (outward, in the sign
+// plane) should line up with the image gradient.
+enum class PointRole { Rim = 0, Interior = 1, Outside = 2, Edge = 3 };
+
+struct ModelPoint {
+    cv::Point3f position; // metres, sign frame (x right, y down, z out of the sign towards the viewer is -z)
+    ColourClass colour = ColourClass::Other;
+    PointRole role = PointRole::Rim;
+    cv::Point3f normal;   // edge points only
+};
+
+// A painted polygon, used by the synthetic renderer (later layers on top).
+struct ModelLayer {
+    ColourClass colour = ColourClass::Other;
+    std::vector<cv::Point3f> polygon;
+};
+
+struct SignModel {
+    Category category = Category::Prohibitory;
+    std::string description;
+    std::string source;                // file it came from
+    std::vector<cv::Point3f> outline;  // closed polygon, sign frame
+    std::vector<ModelLayer> layers;
+    std::vector<ModelPoint> points;    // rim, interior, outside from the file; edge derived from the outline
+    float radius = 0;                  // largest distance of an outline vertex from the origin
+
+    int count(PointRole role) const;
+};
+
+// Throws std::runtime_error "FILE: field 'F': reason" for a malformed file.
+SignModel load_sign_model(const std::string& path);
+// Every *.json in `dir` (empty: default_models_dir()); throws when one is malformed, when a category appears
+// twice, or when one of `wanted` has no model.
+std::vector<SignModel> load_sign_models(const std::string& dir, const std::vector<Category>& wanted);
+// $SWARMTRACK_ASSETS/signs when set, else the source tree's assets/signs.
+std::string default_models_dir();
+
+// Outline edge points derived from the outline: `per_model` points evenly spaced with outward normals.
+std::vector<ModelPoint> edge_points(const std::vector<cv::Point3f>& outline, int per_model);
+
+} // namespace tracker

@@ -1,0 +1,202 @@
+// DeviceFrame: one upload, preprocessing into pitched maps bound as textures, batched fitness launches.
+#include "cuda/device_frame.h"
+
+#include <stdexcept>
+#include <vector>
+
+#include "cuda/cuda_check.h"
+#include "cuda/kernels.h"
+#include "preprocess.h"
+#include "sign_evaluator.h"
+
+namespace tracker {
+
+namespace {
+cudaStream_t as_stream(void* s) { return static_cast<cudaStream_t>(s); }
+
+class Event {
+public:
+    Event() { TRACKER_CUDA_CHECK(cudaEventCreate(&m_e)); }
+    ~Event() { TRACKER_CUDA_LOG(cudaEventDestroy(m_e)); }
+    Event(const Event&) = delete;
+    Event& operator=(const Event&) = delete;
+    void record(cudaStream_t s) { TRACKER_CUDA_CHECK(cudaEventRecord(m_e, s)); }
+    float ms_since(const Event& start) const {
+        TRACKER_CUDA_CHECK(cudaEventSynchronize(m_e));
+        float ms = 0;
+        TRACKER_CUDA_CHECK(cudaEventElapsedTime(&ms, start.m_e, m_e));
+        return ms;
+    }
+
+private:
+    cudaEvent_t m_e{};
+};
+
+class Texture {
+public:
+    Texture() = default;
+    ~Texture() { reset(); }
+    Texture(const Texture&) = delete;
+    Texture& operator=(const Texture&) = delete;
+    void bind(void* data, std::size_t pitch, int w, int h, cudaChannelFormatDesc desc, cudaTextureReadMode mode) {
+        reset();
+        cudaResourceDesc res{};
+        res.resType = cudaResourceTypePitch2D;
+        res.res.pitch2D.devPtr = data;
+        res.res.pitch2D.pitchInBytes = pitch;
+        res.res.pitch2D.width = static_cast<std::size_t>(w);
+        res.res.pitch2D.height = static_cast<std::size_t>(h);
+        res.res.pitch2D.desc = desc;
+        cudaTextureDesc tex{};
+        tex.addressMode[0] = tex.addressMode[1] = cudaAddressModeClamp;
+        tex.filterMode = cudaFilterModeLinear;
+        tex.readMode = mode;
+        tex.normalizedCoords = 0;
+        TRACKER_CUDA_CHECK(cudaCreateTextureObject(&m_t, &res, &tex, nullptr));
+    }
+    cudaTextureObject_t get() const { return m_t; }
+
+private:
+    void reset() {
+        if (m_t != 0) {
+            TRACKER_CUDA_LOG(cudaDestroyTextureObject(m_t));
+        }
+        m_t = 0;
+    }
+    cudaTextureObject_t m_t = 0;
+};
+} // namespace
+
+struct DeviceFrame::Impl {
+    cuda::DeviceBuffer<unsigned char> bgr;
+    cuda::DeviceBuffer<uchar4> classes;
+    cuda::DeviceBuffer<float2> gradient;
+    cuda::DeviceBuffer<unsigned long long> sum;
+    cuda::DeviceBuffer<math::PackedPoint> points;
+    cuda::DeviceBuffer<math::ModelRange> ranges;
+    cuda::DeviceBuffer<int2> targets;
+    cuda::DeviceBuffer<float> positions, fitness;
+    Texture tex_classes, tex_gradient;
+    Event e0, e1, e2;
+    int width = 0, height = 0;
+    bool ready = false;
+    const SignEvaluator* uploaded_for = nullptr;
+
+    std::pair<double, double> run(cuda::PitchedView view, cudaStream_t s, bool uploaded) {
+        if (view.width != width || view.height != height) {
+            classes.reserve_2d(view.height, view.width);
+            gradient.reserve_2d(view.height, view.width);
+            tex_classes.bind(classes.data(), classes.pitch(), view.width, view.height, cudaCreateChannelDesc<uchar4>(),
+                             cudaReadModeNormalizedFloat);
+            tex_gradient.bind(gradient.data(), gradient.pitch(), view.width, view.height,
+                              cudaCreateChannelDesc<float2>(), cudaReadModeElementType);
+            width = view.width;
+            height = view.height;
+        }
+        sum.reserve(1);
+        e1.record(s);
+        cuda::launch_brightness_sum(s, view, sum.data());
+        cuda::launch_preprocess(s, view, sum.data(), {classes.data(), classes.pitch(), width, height},
+                                {gradient.data(), gradient.pitch(), width, height});
+        e2.record(s);
+        const double pre = e2.ms_since(e1);
+        ready = true;
+        return {uploaded ? e1.ms_since(e0) : 0.0, pre};
+    }
+};
+
+DeviceFrame::DeviceFrame() : m(std::make_unique<Impl>()) {}
+DeviceFrame::~DeviceFrame() = default;
+bool DeviceFrame::ready() const { return m->ready; }
+
+std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr, void* stream) {
+    if (bgr.empty() || bgr.type() != CV_8UC3) {
+        throw std::invalid_argument("frame must be a non-empty 8-bit BGR image (CV_8UC3)");
+    }
+    const cudaStream_t s = as_stream(stream);
+    m->bgr.reserve_2d(bgr.rows, bgr.cols * 3);
+    m->e0.record(s);
+    TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(m->bgr.data(), m->bgr.pitch(), bgr.data, bgr.step, bgr.cols * 3, bgr.rows,
+                                         cudaMemcpyHostToDevice, s));
+    return m->run({m->bgr.data(), m->bgr.pitch(), bgr.cols, bgr.rows}, s, true);
+}
+
+std::pair<double, double> DeviceFrame::process(const cv::cuda::GpuMat& bgr, void* stream) {
+    if (bgr.empty() || bgr.type() != CV_8UC3) {
+        throw std::invalid_argument("device frame must be a non-empty 8-bit BGR GpuMat (CV_8UC3)");
+    }
+    return m->run({bgr.data, bgr.step, bgr.cols, bgr.rows}, as_stream(stream), false);
+}
+
+void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, float* fitness,
+                           const swarm::BatchShape& shape, void* stream) {
+    const cudaStream_t s = as_stream(stream);
+    if (m->uploaded_for != &ev) {
+        // Model points never change for an evaluator: upload once.
+        m->points.reserve(ev.points().size());
+        m->ranges.reserve(ev.ranges().size());
+        TRACKER_CUDA_CHECK(cudaMemcpy(m->points.data(), ev.points().data(),
+                                      ev.points().size() * sizeof(math::PackedPoint), cudaMemcpyHostToDevice));
+        TRACKER_CUDA_CHECK(cudaMemcpy(m->ranges.data(), ev.ranges().data(),
+                                      ev.ranges().size() * sizeof(math::ModelRange), cudaMemcpyHostToDevice));
+        m->uploaded_for = &ev;
+    }
+    std::vector<int2> targets;
+    for (const auto& t : ev.targets()) {
+        targets.push_back(make_int2(t.model, t.use_mask ? 1 : 0));
+    }
+    m->targets.reserve(targets.size());
+    TRACKER_CUDA_CHECK(cudaMemcpyAsync(m->targets.data(), targets.data(), targets.size() * sizeof(int2),
+                                       cudaMemcpyHostToDevice, s));
+    cuda::FitnessParams p{};
+    p.layout = ev.layout();
+    p.k = ev.intrinsics();
+    p.weights = ev.weights();
+    p.masks = ev.masks();
+    p.points = m->points.data();
+    p.ranges = m->ranges.data();
+    p.targets = m->targets.data();
+    p.classes = m->tex_classes.get();
+    p.gradient = m->tex_gradient.get();
+    p.width = m->width;
+    p.height = m->height;
+    p.particles = shape.particles;
+    p.dims = shape.dims;
+    p.rows = static_cast<long long>(shape.rows());
+    cuda::launch_fitness(s, p, positions, fitness);
+    // `targets` is pageable host memory: finish the copy before it goes out of scope.
+    TRACKER_CUDA_CHECK(cudaStreamSynchronize(s));
+}
+
+void DeviceFrame::evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,
+                                const swarm::BatchShape& shape, void* stream) {
+    const cudaStream_t s = as_stream(stream);
+    const std::size_t n = shape.rows();
+    m->positions.reserve(n * static_cast<std::size_t>(shape.dims));
+    m->fitness.reserve(n);
+    TRACKER_CUDA_CHECK(cudaMemcpyAsync(m->positions.data(), positions, n * shape.dims * sizeof(float),
+                                       cudaMemcpyHostToDevice, s));
+    evaluate(ev, m->positions.data(), m->fitness.data(), shape, stream);
+    TRACKER_CUDA_CHECK(cudaMemcpyAsync(fitness, m->fitness.data(), n * sizeof(float), cudaMemcpyDeviceToHost, s));
+    TRACKER_CUDA_CHECK(cudaStreamSynchronize(s));
+}
+
+void DeviceFrame::download(ClassMaps& out, void* stream) const {
+    if (!m->ready) {
+        throw std::logic_error("DeviceFrame::download before process");
+    }
+    const cudaStream_t s = as_stream(stream);
+    out.classes.create(m->height, m->width, CV_8UC4);
+    out.gradient.create(m->height, m->width, CV_32FC2);
+    TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(out.classes.data, out.classes.step, m->classes.data(), m->classes.pitch(),
+                                         m->width * sizeof(uchar4), m->height, cudaMemcpyDeviceToHost, s));
+    TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(out.gradient.data, out.gradient.step, m->gradient.data(),
+                                         m->gradient.pitch(), m->width * sizeof(float2), m->height,
+                                         cudaMemcpyDeviceToHost, s));
+    unsigned long long sum = 0;
+    TRACKER_CUDA_CHECK(cudaMemcpyAsync(&sum, m->sum.data(), sizeof(sum), cudaMemcpyDeviceToHost, s));
+    TRACKER_CUDA_CHECK(cudaStreamSynchronize(s));
+    out.mean_value = static_cast<float>(static_cast<double>(sum) / (static_cast<double>(m->width) * m->height));
+}
+
+} // namespace tracker

@@ -1,0 +1,44 @@
+#pragma once
+// A frame on the GPU: one upload (or a caller's device pointer), the preprocessing kernel writing class maps
+// and gradients into pitched buffers bound as textures, and the fitness kernel that scores all particles of
+// all swarms in one launch. Plain C++ interface (streams as void*), implemented in device_frame.cu.
+#include <memory>
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/cuda.hpp>
+
+#include "swarm/problem.h"
+
+namespace tracker {
+
+class SignEvaluator;
+struct ClassMaps;
+
+class DeviceFrame {
+public:
+    DeviceFrame();
+    ~DeviceFrame();
+    DeviceFrame(const DeviceFrame&) = delete;
+    DeviceFrame& operator=(const DeviceFrame&) = delete;
+
+    // Copies a host BGR8 frame to the device, then preprocesses. Returns GPU ms of (upload, preprocess).
+    std::pair<double, double> process(const cv::Mat& bgr, void* stream);
+    // Preprocesses a BGR8 frame already on the device (upload 0 ms).
+    std::pair<double, double> process(const cv::cuda::GpuMat& bgr, void* stream);
+    bool ready() const;
+
+    // Fitness of `shape.rows()` device-resident particles into device `fitness`, one launch.
+    void evaluate(const SignEvaluator& ev, const float* positions, float* fitness, const swarm::BatchShape& shape,
+                  void* stream);
+    // Same for host arrays (copies in and out; used by the tracker's CPU strategies on a GPU build, and tests).
+    void evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,
+                       const swarm::BatchShape& shape, void* stream);
+    // Copies the class maps back (tests; a CPU search after GPU preprocessing).
+    void download(ClassMaps& out, void* stream) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
+
+} // namespace tracker

@@ -1,0 +1,172 @@
+#include "tracker/eval.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "tracker/pose.h"
+
+namespace tracker {
+
+double median(std::vector<double> v) {
+    if (v.empty()) {
+        return std::nan("");
+    }
+    const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+    std::nth_element(v.begin(), mid, v.end());
+    if (v.size() % 2 == 1) {
+        return *mid;
+    }
+    return 0.5 * (*mid + *std::max_element(v.begin(), mid));
+}
+
+double box_iou(const cv::Rect2f& a, const cv::Rect2f& b) {
+    const float inter = (a & b).area();
+    const float uni = a.area() + b.area() - inter;
+    return uni > 0.f ? static_cast<double>(inter / uni) : 0.0;
+}
+
+namespace {
+
+cv::Point2f centre(const cv::Rect2f& r) { return {r.x + 0.5f * r.width, r.y + 0.5f * r.height}; }
+
+void add(EvalCounts& to, const EvalCounts& from) {
+    to.tp += from.tp;
+    to.fp += from.fp;
+    to.fn += from.fn;
+    for (auto [dst, src] : {std::pair{&to.iou, &from.iou}, {&to.centre_px, &from.centre_px},
+                            {&to.depth_pct, &from.depth_pct}, {&to.rotation_deg, &from.rotation_deg}}) {
+        dst->insert(dst->end(), src->begin(), src->end());
+    }
+}
+
+} // namespace
+
+EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const EvalSettings& s) {
+    EvalReport rep;
+    std::map<long long, std::vector<const GroundTruth*>> gt_by_frame;
+    std::map<long long, std::vector<const Detection*>> pred_by_frame;
+    for (const auto& g : truth.truth) {
+        gt_by_frame[g.frame].push_back(&g);
+    }
+    for (const auto& d : pred.detections) {
+        pred_by_frame[d.frame].push_back(&d);
+    }
+    std::vector<long long> frames;
+    for (const auto& [f, rec] : truth.frames) {
+        frames.push_back(f);
+    }
+    for (const auto& [f, v] : gt_by_frame) {
+        if (!truth.frames.count(f)) {
+            frames.push_back(f);
+        }
+    }
+    std::sort(frames.begin(), frames.end());
+    frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
+    rep.frames = static_cast<long long>(frames.size());
+
+    for (long long f : frames) {
+        const auto& gts = gt_by_frame[f];
+        const auto& preds = pred_by_frame[f];
+        cv::Rect2f image(0, 0, 1e9f, 1e9f);
+        if (auto it = truth.frames.find(f); it != truth.frames.end() && it->second.width > 0) {
+            image = cv::Rect2f(0, 0, static_cast<float>(it->second.width), static_cast<float>(it->second.height));
+        }
+        // Greedy matching, best IoU first, within a category.
+        struct Pair {
+            double iou;
+            std::size_t g, p;
+        };
+        std::vector<Pair> pairs;
+        for (std::size_t gi = 0; gi < gts.size(); ++gi) {
+            for (std::size_t pi = 0; pi < preds.size(); ++pi) {
+                if (gts[gi]->category != preds[pi]->category) {
+                    continue;
+                }
+                const double iou = box_iou(gts[gi]->box, preds[pi]->box & image);
+                if (iou >= s.match_iou) {
+                    pairs.push_back({iou, gi, pi});
+                }
+            }
+        }
+        std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.iou > b.iou; });
+        std::vector<bool> g_used(gts.size(), false), p_used(preds.size(), false);
+        auto care = [&](const GroundTruth& g) {
+            return g.visible >= s.min_visible && std::max(g.box.width, g.box.height) >= s.min_size_px;
+        };
+        for (const auto& pr : pairs) {
+            if (g_used[pr.g] || p_used[pr.p]) {
+                continue;
+            }
+            g_used[pr.g] = p_used[pr.p] = true;
+            const GroundTruth& g = *gts[pr.g];
+            const Detection& d = *preds[pr.p];
+            if (!care(g)) {
+                continue;
+            }
+            auto& c = rep.per_category[static_cast<std::size_t>(g.category)];
+            ++c.tp;
+            c.iou.push_back(pr.iou);
+            c.centre_px.push_back(cv::norm(centre(g.box) - centre(d.box & image)));
+            c.depth_pct.push_back(100.0 * std::abs(d.pose.z - g.pose.z) / g.pose.z);
+            c.rotation_deg.push_back(rotation_error_deg(g.pose, d.pose));
+        }
+        for (std::size_t gi = 0; gi < gts.size(); ++gi) {
+            if (!g_used[gi] && care(*gts[gi])) {
+                ++rep.per_category[static_cast<std::size_t>(gts[gi]->category)].fn;
+            }
+        }
+        for (std::size_t pi = 0; pi < preds.size(); ++pi) {
+            if (!p_used[pi]) {
+                ++rep.per_category[static_cast<std::size_t>(preds[pi]->category)].fp;
+            }
+        }
+    }
+    for (const auto& c : rep.per_category) {
+        add(rep.all, c);
+    }
+    std::vector<double> totals;
+    for (const auto& [f, rec] : pred.frames) {
+        if (!rec.has_timing) {
+            continue;
+        }
+        ++rep.timed_frames;
+        rep.mean_timing.upload_ms += rec.timing.upload_ms;
+        rep.mean_timing.preprocess_ms += rec.timing.preprocess_ms;
+        rep.mean_timing.search_ms += rec.timing.search_ms;
+        rep.mean_timing.readback_ms += rec.timing.readback_ms;
+        rep.mean_timing.total_ms += rec.timing.total_ms;
+        totals.push_back(rec.timing.total_ms);
+    }
+    if (rep.timed_frames > 0) {
+        const double n = static_cast<double>(rep.timed_frames);
+        rep.mean_timing.upload_ms /= n;
+        rep.mean_timing.preprocess_ms /= n;
+        rep.mean_timing.search_ms /= n;
+        rep.mean_timing.readback_ms /= n;
+        rep.mean_timing.total_ms /= n;
+        rep.median_total_ms = median(totals);
+    }
+    return rep;
+}
+
+std::vector<std::string> failed_bars(const EvalCounts& c, const AccuracyBars& b) {
+    std::vector<std::string> out;
+    char line[160];
+    auto check = [&](bool ok, const char* what, double value, const char* op, double bar) {
+        if (!ok) {
+            std::snprintf(line, sizeof line, "%s %.3f, needs %s %.3f", what, value, op, bar);
+            out.emplace_back(line);
+        }
+    };
+    check(c.recall() >= b.recall, "recall", c.recall(), ">=", b.recall);
+    check(c.precision() >= b.precision, "precision", c.precision(), ">=", b.precision);
+    const double ce = median(c.centre_px), de = median(c.depth_pct), re = median(c.rotation_deg);
+    check(!(ce > b.centre_px), "median centre error px", ce, "<=", b.centre_px);
+    check(!(de > b.depth_pct), "median depth error %", de, "<=", b.depth_pct);
+    check(!(re > b.rotation_deg), "median rotation error deg", re, "<=", b.rotation_deg);
+    return out;
+}
+
+} // namespace tracker

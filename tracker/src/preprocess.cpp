@@ -1,0 +1,82 @@
+#include "preprocess.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "common/colour_math.h"
+
+namespace tracker {
+
+float mean_max_channel(const cv::Mat& bgr) {
+    double sum = 0;
+    for (int y = 0; y < bgr.rows; ++y) {
+        const auto* p = bgr.ptr<cv::Vec3b>(y);
+        long long row = 0;
+        for (int x = 0; x < bgr.cols; ++x) {
+            row += std::max(p[x][0], std::max(p[x][1], p[x][2]));
+        }
+        sum += static_cast<double>(row);
+    }
+    return static_cast<float>(sum / (static_cast<double>(bgr.rows) * bgr.cols));
+}
+
+void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
+    if (bgr.empty() || bgr.type() != CV_8UC3) {
+        throw std::invalid_argument("preprocess: frame must be a non-empty 8-bit BGR image (CV_8UC3)");
+    }
+    const int w = bgr.cols, h = bgr.rows;
+    out.mean_value = mean_max_channel(bgr);
+    out.classes.create(h, w, CV_8UC4);
+    out.gradient.create(h, w, CV_32FC2);
+    cv::Mat sc(h, w, CV_32F);
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < h; ++y) {
+        const auto* p = bgr.ptr<cv::Vec3b>(y);
+        auto* c = out.classes.ptr<cv::Vec4b>(y);
+        auto* s = sc.ptr<float>(y);
+        for (int x = 0; x < w; ++x) {
+            const math::ClassLikelihood l = math::classify(p[x][0], p[x][1], p[x][2], out.mean_value);
+            c[x] = cv::Vec4b(cv::saturate_cast<uchar>(l.red * 255.f), cv::saturate_cast<uchar>(l.blue * 255.f),
+                             cv::saturate_cast<uchar>(l.white * 255.f), cv::saturate_cast<uchar>(l.yellow * 255.f));
+            s[x] = math::sign_colour(l);
+        }
+    }
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < h; ++y) {
+        const float* up = sc.ptr<float>(std::max(y - 1, 0));
+        const float* mid = sc.ptr<float>(y);
+        const float* dn = sc.ptr<float>(std::min(y + 1, h - 1));
+        auto* g = out.gradient.ptr<cv::Vec2f>(y);
+        for (int x = 0; x < w; ++x) {
+            g[x] = cv::Vec2f(0.5f * (mid[std::min(x + 1, w - 1)] - mid[std::max(x - 1, 0)]), 0.5f * (dn[x] - up[x]));
+        }
+    }
+}
+
+bool HostSampler::operator()(float u, float v, math::Sample& s) const {
+    const int w = classes->cols, h = classes->rows;
+    if (!(u >= 0.f && v >= 0.f && u <= static_cast<float>(w - 1) && v <= static_cast<float>(h - 1))) {
+        return false;
+    }
+    const int x0 = std::min(static_cast<int>(u), w - 2 < 0 ? 0 : w - 2);
+    const int y0 = std::min(static_cast<int>(v), h - 2 < 0 ? 0 : h - 2);
+    const int x1 = std::min(x0 + 1, w - 1), y1 = std::min(y0 + 1, h - 1);
+    const float fx = u - static_cast<float>(x0), fy = v - static_cast<float>(y0);
+    const float w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+    const auto& c00 = classes->at<cv::Vec4b>(y0, x0);
+    const auto& c10 = classes->at<cv::Vec4b>(y0, x1);
+    const auto& c01 = classes->at<cv::Vec4b>(y1, x0);
+    const auto& c11 = classes->at<cv::Vec4b>(y1, x1);
+    for (int k = 0; k < 4; ++k) {
+        s.c[k] = (w00 * c00[k] + w10 * c10[k] + w01 * c01[k] + w11 * c11[k]) * (1.f / 255.f);
+    }
+    const auto& g00 = gradient->at<cv::Vec2f>(y0, x0);
+    const auto& g10 = gradient->at<cv::Vec2f>(y0, x1);
+    const auto& g01 = gradient->at<cv::Vec2f>(y1, x0);
+    const auto& g11 = gradient->at<cv::Vec2f>(y1, x1);
+    s.gx = w00 * g00[0] + w10 * g10[0] + w01 * g01[0] + w11 * g11[0];
+    s.gy = w00 * g00[1] + w10 * g10[1] + w01 * g01[1] + w11 * g11[1];
+    return true;
+}
+
+} // namespace tracker

@@ -1,0 +1,125 @@
+#include "sign_evaluator.h"
+
+#include <stdexcept>
+
+#include "swarm/errors.h"
+#if defined(TRACKER_HAVE_CUDA)
+#include "cuda/device_frame.h"
+#endif
+
+namespace tracker {
+
+math::PoseLayout make_layout(const PoseSpace& space) {
+    math::PoseLayout l{};
+    const Pose& f = space.fixed;
+    const float fixed[6] = {static_cast<float>(f.x / f.z), static_cast<float>(f.y / f.z), static_cast<float>(f.z),
+                            static_cast<float>(f.yaw),     static_cast<float>(f.pitch),   static_cast<float>(f.roll)};
+    for (int k = 0; k < 6; ++k) {
+        l.index[k] = space.index_of(static_cast<PoseDim>(k));
+        l.fixed[k] = fixed[k];
+    }
+    l.dims = space.dims();
+    return l;
+}
+
+SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpace& space, const Camera& camera,
+                             math::FitnessWeights weights)
+    : m_weights(weights) {
+    if (models.empty()) {
+        throw std::invalid_argument("evaluator: no sign models");
+    }
+    for (const auto& m : models) {
+        math::ModelRange r{static_cast<int>(m_points.size()), static_cast<int>(m.points.size()), {0, 0, 0, 0}};
+        for (int role = 0; role < 4; ++role) {
+            const int n = m.count(static_cast<PointRole>(role));
+            r.inv_count[role] = n > 0 ? 1.f / static_cast<float>(n) : 0.f;
+        }
+        for (const auto& p : m.points) {
+            m_points.push_back({p.position.x, p.position.y, p.position.z, p.normal.x, p.normal.y, p.normal.z,
+                                static_cast<int>(p.colour), static_cast<int>(p.role)});
+        }
+        m_ranges.push_back(r);
+    }
+    m_k = {static_cast<float>(camera.fx), static_cast<float>(camera.fy), static_cast<float>(camera.cx),
+           static_cast<float>(camera.cy)};
+    set_space(space);
+}
+
+SignEvaluator::~SignEvaluator() = default;
+
+void SignEvaluator::set_space(const PoseSpace& space) { m_layout = make_layout(space); }
+
+void SignEvaluator::set_masks(const std::vector<cv::Rect2f>& boxes) {
+    m_masks.count = 0;
+    for (const auto& b : boxes) {
+        if (m_masks.count == math::k_max_masks) {
+            break; // more tracked signs than mask slots: the rest are left to duplicate suppression
+        }
+        auto* m = m_masks.box[m_masks.count++];
+        m[0] = b.x;
+        m[1] = b.y;
+        m[2] = b.x + b.width;
+        m[3] = b.y + b.height;
+    }
+}
+
+bool SignEvaluator::supports(swarm::MemorySpace where) const {
+    if (where == swarm::MemorySpace::Host) {
+        return m_maps != nullptr;
+    }
+#if defined(TRACKER_HAVE_CUDA)
+    return m_device != nullptr && m_device->ready();
+#else
+    return false;
+#endif
+}
+
+void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm::BatchShape& shape,
+                             swarm::MemorySpace where, void* stream) {
+    if (shape.dims != m_layout.dims) {
+        throw swarm::ValidationError("dims", "evaluator expects " + std::to_string(m_layout.dims) +
+                                                 " pose dimensions, got " + std::to_string(shape.dims));
+    }
+    if (static_cast<int>(m_targets.size()) != shape.swarms) {
+        throw std::logic_error("evaluator: " + std::to_string(m_targets.size()) + " swarm targets set for " +
+                               std::to_string(shape.swarms) + " swarms");
+    }
+    if (where == swarm::MemorySpace::Device) {
+#if defined(TRACKER_HAVE_CUDA)
+        if (m_device == nullptr || !m_device->ready()) {
+            throw std::logic_error("evaluator: device evaluation without a preprocessed device frame");
+        }
+        m_device->evaluate(*this, positions, fitness, shape, stream);
+        return;
+#else
+        (void)stream;
+        throw swarm::UnavailableError("evaluator: this build has no CUDA; use a CPU strategy");
+#endif
+    }
+    if (m_maps == nullptr) {
+        throw std::logic_error("evaluator: host evaluation without host class maps");
+    }
+    const HostSampler sampler{&m_maps->classes, &m_maps->gradient};
+    const long long rows = static_cast<long long>(shape.rows());
+#pragma omp parallel for schedule(dynamic, 16)
+    for (long long r = 0; r < rows; ++r) {
+        const SwarmTarget& t = m_targets[static_cast<std::size_t>(r / shape.particles)];
+        const math::RigidPose pose = math::rigid_from_particle(m_layout, positions + r * shape.dims);
+        fitness[r] = math::score_pose(pose, m_k, m_points.data(), m_ranges[static_cast<std::size_t>(t.model)],
+                                      m_weights, t.use_mask ? &m_masks : nullptr, sampler);
+    }
+}
+
+double SignEvaluator::score(const Pose& p, int model, bool use_mask) const {
+    if (m_maps == nullptr) {
+        throw std::logic_error("evaluator: score() needs host class maps");
+    }
+    const HostSampler sampler{&m_maps->classes, &m_maps->gradient};
+    const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
+                                              static_cast<float>(p.z), static_cast<float>(p.yaw),
+                                              static_cast<float>(p.pitch), static_cast<float>(p.roll));
+    return math::score_pose(pose, m_k, m_points.data(), m_ranges.at(static_cast<std::size_t>(model)), m_weights,
+                            use_mask ? &m_masks : nullptr, sampler);
+}
+
+} // namespace tracker

@@ -1,0 +1,65 @@
+#pragma once
+// The tracker's swarm::BatchEvaluator: scores every particle of every swarm (each swarm searching one
+// sign model) against the current frame's class maps in one call. Host path here; the device path
+// (CUDA fitness kernel over textures) is used when the frame was preprocessed on the GPU.
+#include <memory>
+#include <vector>
+
+#include "common/fitness_math.h"
+#include "preprocess.h"
+#include "swarm/problem.h"
+#include "tracker/camera.h"
+#include "tracker/model.h"
+#include "tracker/pose.h"
+
+namespace tracker {
+
+class DeviceFrame; // cuda/device_frame.h
+
+struct SwarmTarget {
+    int model = 0;         // index into the evaluator's models
+    bool use_mask = false; // detection swarms ignore signs that are already tracked
+};
+
+class SignEvaluator : public swarm::BatchEvaluator {
+public:
+    SignEvaluator(const std::vector<SignModel>& models, const PoseSpace& space, const Camera& camera,
+                  math::FitnessWeights weights = {});
+    ~SignEvaluator() override;
+
+    void set_host_maps(const ClassMaps* maps) { m_maps = maps; }
+    void set_device_frame(DeviceFrame* frame) { m_device = frame; }
+    void set_targets(std::vector<SwarmTarget> targets) { m_targets = std::move(targets); }
+    void set_masks(const std::vector<cv::Rect2f>& boxes);
+    void set_space(const PoseSpace& space);
+
+    bool supports(swarm::MemorySpace where) const override;
+    void evaluate(const float* positions, float* fitness, const swarm::BatchShape& shape, swarm::MemorySpace where,
+                  void* stream) override;
+
+    // Host score of one pose (tests, refinement checks); needs host maps.
+    double score(const Pose& pose, int model, bool use_mask = false) const;
+
+    const std::vector<math::PackedPoint>& points() const { return m_points; }
+    const std::vector<math::ModelRange>& ranges() const { return m_ranges; }
+    const math::PoseLayout& layout() const { return m_layout; }
+    const math::Intrinsics& intrinsics() const { return m_k; }
+    const math::FitnessWeights& weights() const { return m_weights; }
+    const math::MaskSet& masks() const { return m_masks; }
+    const std::vector<SwarmTarget>& targets() const { return m_targets; }
+
+private:
+    std::vector<math::PackedPoint> m_points;
+    std::vector<math::ModelRange> m_ranges;
+    math::PoseLayout m_layout{};
+    math::Intrinsics m_k{};
+    math::FitnessWeights m_weights;
+    math::MaskSet m_masks{};
+    std::vector<SwarmTarget> m_targets;
+    const ClassMaps* m_maps = nullptr;
+    DeviceFrame* m_device = nullptr;
+};
+
+math::PoseLayout make_layout(const PoseSpace& space);
+
+} // namespace tracker
