@@ -13,6 +13,8 @@ constexpr int unavailable = 3; // asked for hardware or a feature this build/mac
 
 void register_bench(CLI::App& root, int& rc);
 void register_selftest(CLI::App& root, int& rc);
+void register_process(CLI::App& root, int& rc);
+void register_track(CLI::App& root, int& rc);
 void register_unbuilt(CLI::App& root, int& rc); // track, process, synth, eval until their issues land
 
 } // namespace app

@@ -9,7 +9,6 @@ namespace app {
 void register_unbuilt(CLI::App& root, int& /*rc*/) {
     const std::pair<const char*, const char*> planned[] = {
         {"track", "Track signs live (GUI, or --headless)"},
-        {"process", "Process a video offline into annotated video, JSON lines, MOT CSV and a summary"},
         {"synth", "Render a synthetic scene with ground truth"},
         {"eval", "Score predictions against ground truth"},
     };
