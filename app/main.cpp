@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
     app::register_bench(root, rc);
     app::register_selftest(root, rc);
     app::register_process(root, rc);
+    app::register_track(root, rc);
     app::register_unbuilt(root, rc);
 
     // OpenCV's and FFmpeg's own warnings would break the one-line error contract; -v brings them back.

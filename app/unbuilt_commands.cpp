@@ -8,7 +8,6 @@ namespace app {
 
 void register_unbuilt(CLI::App& root, int& /*rc*/) {
     const std::pair<const char*, const char*> planned[] = {
-        {"track", "Track signs live (GUI, or --headless)"},
         {"synth", "Render a synthetic scene with ground truth"},
         {"eval", "Score predictions against ground truth"},
     };

@@ -35,6 +35,7 @@ public:
     void apply(const tracker::TrackerSettings& settings);
     const tracker::TrackerSettings& settings() const { return m_settings; }
     FrameSource& source() { return *m_source; }
+    const FrameSource& source() const { return *m_source; }
     tracker::Tracker& tracker() { return *m_tracker; }
     const tracker::Camera& camera() const { return m_camera; }
 

@@ -26,7 +26,7 @@ struct FrameTiming {
 // The last `capacity` frames, oldest first when read through at().
 class TimingHistory {
 public:
-    explicit TimingHistory(std::size_t capacity = 240) : m_samples(capacity) {}
+    explicit TimingHistory(std::size_t capacity = 120) : m_samples(capacity) {}
     void push(const FrameTiming& t);
     std::size_t size() const { return m_count; }
     std::size_t capacity() const { return m_samples.size(); }
