@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
 # Quick start, step 2: install what is missing, build, and run the whole test suite.
 # GPU tests carry the ctest label "gpu" and skip themselves when no device is present.
+# In CI (CI=true) or with SWARMTRACK_SANITIZE_PASS=1, a second build without CUDA and with
+# AddressSanitizer + UndefinedBehaviorSanitizer runs the CPU tests again: it proves the build works where
+# nvcc is missing and that the CPU code is clean under the sanitizers.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${SWARMTRACK_BUILD_DIR:-$root/build}"
 
 "$root/scripts/build.sh"
 ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+
+if [ "${CI:-}" = "true" ] || [ "${SWARMTRACK_SANITIZE_PASS:-0}" = "1" ]; then
+    san="$root/build-sanitize"
+    echo "swarmtrack: sanitizer pass (no CUDA, address+undefined) in $san" >&2
+    cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSWARMTRACK_CUDA=OFF \
+        -DSWARMTRACK_SANITIZE=address,undefined >/dev/null
+    cmake --build "$san" -- -j"$(nproc)"
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        ctest --test-dir "$san" --output-on-failure -j"$(nproc)" -L cpu -LE nosanitize
+fi

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Packs binaries plus the shared libraries the GPU machine lacks (spdlog, fmt, gomp, OpenCV core/imgproc…)
+# into a folder that the device tool can carry. Usage: scripts/devrun-pack.sh DEST BINARY...
+set -euo pipefail
+dest="$1"
+shift
+mkdir -p "$dest"
+for bin in "$@"; do
+    cp -f "$bin" "$dest/"
+    ldd "$bin" | awk '/=> \//{print $3}' | grep -E 'spdlog|fmt|gomp|opencv|tbb|gtest|jpeg|png|tiff|webp|openjp|IlmImf|Imath|OpenEXR|gdal|dc1394|lapack|blas|gfortran|quadmath|z\.so|gtk' \
+        | while read -r lib; do cp -fL "$lib" "$dest/"; done
+done
+du -sh "$dest"

@@ -1,0 +1,64 @@
+#pragma once
+// Common frame of every GPU PSO strategy: validation, upload of the bounds, event timing, the stopping
+// rules, and the Result. A strategy only implements `solve`, which must leave each swarm's best fitness
+// (minimise form) and position in ctx.best_f / ctx.best_x and set ctx.iterations.
+#include <cuda_runtime.h>
+
+#include <string>
+#include <vector>
+
+#include "common/stopping.h"
+#include "gpu/cuda_stream.h"
+#include "gpu/device_problem.h"
+#include "gpu/gpu_memory.h"
+#include "swarm/optimizer.h"
+
+namespace swarm::gpu {
+
+template <typename Real>
+struct RunContext {
+    const Problem& problem;
+    const Params& params;
+    cudaStream_t stream;
+    DeviceProblem<Real> dp;           // kernel view of bounds, coefficients, seed
+    GPUMemory<Real>& best_f;          // out: swarms
+    GPUMemory<Real>& best_x;          // out: swarms x dims
+    std::vector<std::vector<double>>& history; // out (if params.record_history): per swarm, per iteration
+    long long iterations = 0;         // out: iterations actually run
+    detail::StopRule stop;
+
+    // Host-loop strategies call this after each iteration with the device array of per-swarm best
+    // fitness (minimise form). Only when early stopping or history is on does it copy anything back.
+    // Returns true when the run must stop.
+    bool after_iteration(long long t, const Real* device_swarm_best);
+
+    // Scores `rows` particle rows at `x` into `f` (minimise form) with the problem's batched evaluator
+    // on the device, when the problem has one (fp32 only).
+    void evaluate_batch(const Real* x, Real* f);
+    bool has_evaluator() const { return static_cast<bool>(problem.evaluator); }
+};
+
+class GpuPsoOptimizer : public Optimizer {
+public:
+    explicit GpuPsoOptimizer(Strategy s) : m_strategy(s) {}
+    Strategy strategy() const final { return m_strategy; }
+    Result run(const Problem& problem, const Params& params) final;
+
+protected:
+    virtual void solve(RunContext<float>& ctx) = 0;
+    virtual void solve(RunContext<double>& ctx) = 0;
+    // Strategies that keep state between runs (cached device memory) own it as members.
+
+private:
+    template <typename Real>
+    Result run_typed(const Problem& problem, const Params& params);
+
+    Strategy m_strategy;
+};
+
+// Fills a DeviceProblem's scalar fields and uploads bounds (expanded to swarms x dims) into the buffers.
+template <typename Real>
+DeviceProblem<Real> upload_problem(const Problem& problem, const Params& params, GPUMemory<Real>& lower,
+                                   GPUMemory<Real>& upper, GPUMemory<Real>& vmax, cudaStream_t stream);
+
+} // namespace swarm::gpu

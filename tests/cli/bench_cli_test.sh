@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The bench/selftest command line: good runs produce their files; bad input gives one line, non-zero exit,
+# and no file. Usage: bench_cli_test.sh PATH/TO/swarmtrack
+set -uo pipefail
+bin="$1"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { # name, expected exit code, command...
+    local name="$1" want="$2"
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL $name: exit $got, wanted $want"; cat "$tmp/err"; fail=1
+    else
+        echo "ok   $name"
+    fi
+}
+one_line_error() { # name: the last command's stderr is exactly one line starting with the error prefix
+    if [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -q "^swarmtrack: error: " "$tmp/err"; then
+        echo "FAIL $1: stderr is not one error line:"; cat "$tmp/err"; fail=1
+    fi
+}
+
+check "bench runs and writes json+csv" 0 "$bin" bench --strategy cpu-serial --function sphere --particles 8 --dims 3 --iters 20 --runs 1 --json "$tmp/b.json" --csv "$tmp/b.csv"
+grep -q '"strategy": "cpu-serial"' "$tmp/b.json" || { echo "FAIL json content"; fail=1; }
+[ "$(wc -l <"$tmp/b.csv")" = 2 ] || { echo "FAIL csv rows"; fail=1; }
+ls "$tmp" | grep -q 'tmp-' && { echo "FAIL temporary file left behind"; fail=1; }
+
+check "list strategies" 0 "$bin" bench --list-strategies
+grep -q "gpu-fused" "$tmp/out" || { echo "FAIL list lacks gpu-fused"; fail=1; }
+
+check "unknown strategy" 2 "$bin" bench --strategy gpu-magic
+one_line_error "unknown strategy"
+grep -q "strategy" "$tmp/err" || { echo "FAIL error does not name --strategy"; fail=1; }
+
+check "unknown function" 2 "$bin" bench --function nope
+one_line_error "unknown function"
+
+check "bad particles" 2 "$bin" bench --strategy cpu-serial --function sphere --particles 0 --iters 5 --runs 1
+one_line_error "bad particles"
+grep -q "particles" "$tmp/err" || { echo "FAIL error does not name --particles"; fail=1; }
+
+check "non-numeric iterations" 2 "$bin" bench --iters many
+check "unwritable json" 2 "$bin" bench --strategy cpu-serial --function sphere --iters 5 --runs 1 --json /nonexistent-dir/x.json
+one_line_error "unwritable json"
+[ -e /nonexistent-dir/x.json ] && fail=1
+
+check "fixed-dimension function with other dims" 2 "$bin" bench --strategy cpu-serial --function easom --dims 5 --iters 5 --runs 1
+one_line_error "fixed-dimension function"
+
+check "selftest cpu" 0 "$bin" selftest --backend cpu --strategy cpu-serial
+grep -q "selftest: .* passed, 0 failed" "$tmp/out" || { echo "FAIL selftest summary"; fail=1; }
+
+check "bad backend" 2 "$bin" selftest --backend opencl
+one_line_error "bad backend"
+
+if ! "$bin" bench --list-strategies | grep -q "gpu-reduction *| yes"; then
+    check "cuda backend without a GPU" 3 "$bin" selftest --backend cuda
+    one_line_error "cuda backend without a GPU"
+fi
+
+exit $fail

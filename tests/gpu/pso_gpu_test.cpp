@@ -1,0 +1,175 @@
+// GPU PSO strategies against the CPU reference. Every case skips when no CUDA device is visible.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "swarm/errors.h"
+#include "swarm/optimizer.h"
+
+using swarm::Strategy;
+
+namespace {
+
+struct StrategyTraits {
+    Strategy strategy;
+    bool global;      // supports Topology::Global
+    bool ring;        // supports Topology::Ring
+    bool synchronous; // follows the synchronous reference trajectory exactly (up to rounding)
+};
+
+const StrategyTraits k_gpu[] = {
+    {Strategy::GpuReduction, true, false, true}, {Strategy::GpuUnrolled, true, false, true},
+    {Strategy::GpuQueue, true, false, true},     {Strategy::GpuQueueLock, true, false, true},
+    {Strategy::GpuRing3k, false, true, true},    {Strategy::GpuRing2k, false, true, true},
+    {Strategy::GpuFused, true, true, true},      {Strategy::GpuSync, true, true, true},
+    {Strategy::GpuElementwise, true, false, true},
+};
+
+std::string name_of(const testing::TestParamInfo<StrategyTraits>& info) {
+    std::string n(swarm::to_string(info.param.strategy));
+    for (auto& c : n) {
+        if (c == '-') c = '_';
+    }
+    return n;
+}
+
+class GpuPso : public testing::TestWithParam<StrategyTraits> {
+protected:
+    void SetUp() override {
+        if (!swarm::cuda_device_present()) {
+            GTEST_SKIP() << "no CUDA device";
+        }
+        const auto a = swarm::availability(GetParam().strategy);
+        if (!a.available) {
+            GTEST_SKIP() << a.reason;
+        }
+        m_opt = swarm::create_optimizer(GetParam().strategy);
+    }
+    swarm::Topology topology() const { return GetParam().global ? swarm::Topology::Global : swarm::Topology::Ring; }
+    std::unique_ptr<swarm::Optimizer> m_opt;
+};
+
+// The GPU run draws the same keyed random numbers as cpu-serial, so the best fitness of every swarm must
+// follow the same trajectory iteration by iteration (fp64; rounding differences only from FMA use).
+TEST_P(GpuPso, FollowsCpuTrajectory) {
+    if (!GetParam().synchronous) GTEST_SKIP() << "asynchronous strategy";
+    for (const auto f : {swarm::Function::Sphere, swarm::Function::Rastrigin}) {
+        const auto problem = swarm::Problem::benchmark(f, 5);
+        swarm::Params p;
+        p.swarms = 3;
+        p.particles = 33;
+        p.iterations = 60;
+        p.topology = topology();
+        p.precision = swarm::Precision::FP64;
+        p.record_history = true;
+        p.seed = 42;
+        const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
+        const auto gpu = m_opt->run(problem, p);
+        ASSERT_EQ(gpu.iterations, cpu.iterations);
+        for (int s = 0; s < p.swarms; ++s) {
+            const auto& hc = cpu.swarms[s].history;
+            const auto& hg = gpu.swarms[s].history;
+            ASSERT_EQ(hg.size(), hc.size());
+            for (std::size_t t = 0; t < hc.size(); ++t) {
+                ASSERT_NEAR(hg[t], hc[t], 1e-7 * std::max(1.0, std::fabs(hc[t])))
+                    << "swarm " << s << " iteration " << t + 1;
+            }
+        }
+    }
+}
+
+TEST_P(GpuPso, ConvergesOnBenchmarks) {
+    struct Case {
+        swarm::Function f;
+        int dims;
+        double tolerance;
+    };
+    const Case cases[] = {{swarm::Function::Sphere, 10, 1e-4},  {swarm::Function::Rastrigin, 5, 1e-2},
+                          {swarm::Function::Ackley, 2, 1e-3},   {swarm::Function::GoldsteinPrice, 2, 1e-3},
+                          {swarm::Function::Cubic, 1, 1e-3},    {swarm::Function::Euclidean, 2, 1e-3},
+                          {swarm::Function::MartinGaddy, 2, 1e-4}};
+    for (const auto& c : cases) {
+        const auto problem = swarm::Problem::benchmark(c.f, c.dims);
+        swarm::Params p;
+        p.swarms = 8;
+        p.particles = 64;
+        p.iterations = 1500;
+        p.topology = topology();
+        const auto r = m_opt->run(problem, p);
+        EXPECT_NEAR(r.best().best_fitness, *problem.known_optimum, c.tolerance) << swarm::info(c.f).name;
+    }
+}
+
+TEST_P(GpuPso, OddSizes) {
+    struct Shape {
+        int swarms, particles, dims;
+    };
+    for (const auto sh : {Shape{1, 1, 1}, Shape{1, 33, 1}, Shape{2, 33, 513}, Shape{1000, 7, 3}}) {
+        if (sh.particles < 3 && !GetParam().global) continue; // a ring needs 2r+1 particles
+        const auto problem = swarm::Problem::benchmark(swarm::Function::Sphere, sh.dims);
+        swarm::Params p;
+        p.swarms = sh.swarms;
+        p.particles = sh.particles;
+        p.iterations = 20;
+        p.topology = topology();
+        p.precision = swarm::Precision::FP64;
+        const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
+        const auto gpu = m_opt->run(problem, p);
+        ASSERT_EQ(gpu.swarms.size(), static_cast<std::size_t>(sh.swarms));
+        for (int s = 0; s < sh.swarms; ++s) {
+            ASSERT_EQ(gpu.swarms[s].best_position.size(), static_cast<std::size_t>(sh.dims));
+            if (GetParam().synchronous) {
+                EXPECT_NEAR(gpu.swarms[s].best_fitness, cpu.swarms[s].best_fitness,
+                            1e-6 * std::max(1.0, std::fabs(cpu.swarms[s].best_fitness)))
+                    << sh.swarms << "x" << sh.particles << "x" << sh.dims << " swarm " << s;
+            }
+        }
+    }
+}
+
+TEST_P(GpuPso, PerSwarmBounds) {
+    // Two swarms, each confined to its own box that excludes the origin: each must end at its box's
+    // corner nearest the origin.
+    swarm::Problem problem = swarm::Problem::benchmark(swarm::Function::Sphere, 2);
+    problem.lower = {1, 1, -5, -5};
+    problem.upper = {3, 3, -2, -2};
+    problem.known_optimum.reset();
+    swarm::Params p;
+    p.swarms = 2;
+    p.particles = 32;
+    p.iterations = 300;
+    p.topology = topology();
+    const auto r = m_opt->run(problem, p);
+    EXPECT_NEAR(r.swarms[0].best_fitness, 2.0, 1e-4);
+    EXPECT_NEAR(r.swarms[1].best_fitness, 8.0, 1e-4);
+}
+
+TEST_P(GpuPso, SameSeedSameResult) {
+    const auto problem = swarm::Problem::benchmark(swarm::Function::Rastrigin, 4);
+    swarm::Params p;
+    p.swarms = 4;
+    p.particles = 32;
+    p.iterations = 200;
+    p.topology = topology();
+    const auto a = m_opt->run(problem, p);
+    const auto b = m_opt->run(problem, p);
+    for (int s = 0; s < p.swarms; ++s) {
+        EXPECT_EQ(a.swarms[s].best_fitness, b.swarms[s].best_fitness);
+        EXPECT_EQ(a.swarms[s].best_position, b.swarms[s].best_position);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Strategies, GpuPso, testing::ValuesIn(k_gpu), name_of);
+
+TEST(GpuBackend, CudaBackendWithoutDeviceIsAnError) {
+    if (swarm::cuda_device_present()) GTEST_SKIP() << "a device is present";
+    const auto problem = swarm::Problem::benchmark(swarm::Function::Sphere, 2);
+    EXPECT_THROW(swarm::resolve_strategy(Strategy::Auto, swarm::Backend::Cuda, problem, swarm::Params{}),
+                 swarm::UnavailableError);
+    std::string note;
+    EXPECT_EQ(swarm::resolve_strategy(Strategy::GpuFused, swarm::Backend::Auto, problem, swarm::Params{}, &note),
+              Strategy::CpuSerial);
+    EXPECT_NE(note.find("falling back"), std::string::npos);
+}
+
+} // namespace
