@@ -8,6 +8,7 @@ std::unique_ptr<FrameSource> open_track_source(const TrackOptions& o, unsigned l
     so.synthetic_live = o.fps > 0;
     so.synthetic_fps = o.fps;
     so.synthetic_size = {o.width, o.height};
+    so.synthetic_frames = o.frames; // unpaced synthetic input: as many frames as asked for
     so.seed = seed;
     return open_source(o.input, so);
 }

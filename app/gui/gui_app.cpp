@@ -192,7 +192,7 @@ int run_gui(const TrackOptions& options) {
         }
         window.swap();
         if (options.frames > 0 && session.frames_done() >= options.frames) break;
-        if (session.ended() && !options.screenshot.empty()) break;
+        if (session.ended() && (options.frames > 0 || !options.screenshot.empty())) break;
     }
     session.recorder().stop();
     ImGui_ImplOpenGL3_Shutdown();
