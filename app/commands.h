@@ -15,6 +15,7 @@ void register_bench(CLI::App& root, int& rc);
 void register_selftest(CLI::App& root, int& rc);
 void register_synth(CLI::App& root, int& rc);
 void register_eval(CLI::App& root, int& rc);
-void register_unbuilt(CLI::App& root, int& rc); // subcommands whose issues have not landed yet
+void register_process(CLI::App& root, int& rc);
+void register_track(CLI::App& root, int& rc);
 
 } // namespace app

@@ -1,0 +1,119 @@
+#include "core/pipeline.h"
+
+#include <chrono>
+#include <cstdio>
+#include <stdexcept>
+
+#include <opencv2/core/persistence.hpp>
+
+#include "swarm/errors.h"
+#include "swarm/optimizer.h"
+
+namespace app {
+namespace {
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+} // namespace
+
+tracker::TrackerSettings resolve_settings(const std::string& config_file, const std::string& backend_override) {
+    tracker::TrackerSettings s = config_file.empty() ? tracker::TrackerSettings{} : tracker::TrackerSettings::load(config_file);
+    if (!backend_override.empty()) {
+        if (backend_override != "cpu" && backend_override != "cuda" && backend_override != "auto") {
+            throw std::invalid_argument("--backend " + backend_override + ": must be cpu, cuda or auto");
+        }
+        s.backend = backend_override;
+    }
+    s.validate();
+    check_backend(s);
+    return s;
+}
+
+void check_backend(const tracker::TrackerSettings& s) {
+    if (s.backend == "cuda" && !swarm::cuda_device_present()) {
+        throw swarm::UnavailableError("--backend cuda: no CUDA device is visible; use --backend cpu or auto");
+    }
+}
+
+// `auto` without a device runs on the CPU; the warning comes once everything else has been checked.
+static bool fall_back_to_cpu(tracker::TrackerSettings& s) {
+    if (s.backend != "auto" || swarm::cuda_device_present()) return false;
+    s.backend = "cpu";
+    return true;
+}
+
+tracker::Camera make_camera(const tracker::TrackerSettings& settings, cv::Size frame_size) {
+    if (settings.camera_file.empty()) {
+        return tracker::Camera::from_fov(frame_size.width, frame_size.height, settings.horizontal_fov_deg);
+    }
+    cv::FileStorage fs;
+    try {
+        fs.open(settings.camera_file, cv::FileStorage::READ);
+    } catch (const cv::Exception&) {
+    }
+    if (!fs.isOpened()) {
+        throw std::invalid_argument("camera_file " + settings.camera_file + ": cannot be read as OpenCV YAML/XML");
+    }
+    cv::Mat k;
+    fs["camera_matrix"] >> k;
+    if (k.rows != 3 || k.cols != 3) {
+        throw std::invalid_argument("camera_file " + settings.camera_file + ": needs a 3x3 camera_matrix");
+    }
+    k.convertTo(k, CV_64F);
+    tracker::Camera c;
+    c.fx = k.at<double>(0, 0);
+    c.fy = k.at<double>(1, 1);
+    c.cx = k.at<double>(0, 2);
+    c.cy = k.at<double>(1, 2);
+    c.width = fs["image_width"].empty() ? frame_size.width : static_cast<int>(fs["image_width"]);
+    c.height = fs["image_height"].empty() ? frame_size.height : static_cast<int>(fs["image_height"]);
+    if (c.width != frame_size.width || c.height != frame_size.height) {
+        throw std::invalid_argument("camera_file " + settings.camera_file + ": calibrated for " + std::to_string(c.width) +
+                                    "x" + std::to_string(c.height) + " but the input is " +
+                                    std::to_string(frame_size.width) + "x" + std::to_string(frame_size.height));
+    }
+    return c;
+}
+
+Pipeline::Pipeline(std::unique_ptr<FrameSource> source, const tracker::TrackerSettings& settings)
+    : m_source(std::move(source)), m_settings(settings), m_camera(make_camera(settings, m_source->size())),
+      m_tracker() {
+    const bool fell_back = fall_back_to_cpu(m_settings);
+    m_tracker = tracker::create_tracker(m_settings, m_camera);
+    if (fell_back) std::fprintf(stderr, "swarmtrack: warning: no CUDA device is visible; using the CPU backend\n");
+}
+
+bool Pipeline::step(Step& out) {
+    const auto t0 = Clock::now();
+    if (!m_source->read(out.frame)) return false;
+    out.timing = {};
+    out.timing[Stage::Capture] = ms_since(t0);
+    out.result = m_tracker->process(out.frame.bgr);
+    out.timing.set_tracker(out.result.timing);
+    return true;
+}
+
+Step Pipeline::reprocess(const Frame& frame) {
+    Step out;
+    out.frame = frame;
+    out.result = m_tracker->process(frame.bgr);
+    out.timing.set_tracker(out.result.timing);
+    return out;
+}
+
+void Pipeline::apply(const tracker::TrackerSettings& next) {
+    tracker::TrackerSettings s = next;
+    s.validate();
+    if (s.backend != m_settings.backend || s.camera_file != m_settings.camera_file ||
+        s.horizontal_fov_deg != m_settings.horizontal_fov_deg || s.models_dir != m_settings.models_dir) {
+        check_backend(s);
+        fall_back_to_cpu(s);
+        tracker::Camera camera = make_camera(s, m_source->size());
+        m_tracker = tracker::create_tracker(s, camera); // throws before anything is replaced
+        m_camera = camera;
+    } else {
+        m_tracker->update_settings(s);
+    }
+    m_settings = s;
+}
+
+} // namespace app

@@ -1,0 +1,49 @@
+#pragma once
+// One iteration of the app's loop, shared by `track` (GUI and --headless) and `process`: take a frame
+// from the source, run the tracker on it, and time every stage.
+#include <memory>
+#include <string>
+
+#include "core/timing.h"
+#include "sources/frame_source.h"
+#include "tracker/tracker.h"
+
+namespace app {
+
+// The tracker settings a command runs with: the config file (if any), then command-line overrides.
+// Throws std::invalid_argument naming the key, or swarm::UnavailableError for `cuda` without a device.
+tracker::TrackerSettings resolve_settings(const std::string& config_file, const std::string& backend_override);
+// `cuda` without a device is an error (`auto` falls back to the CPU when the Pipeline starts).
+void check_backend(const tracker::TrackerSettings& settings);
+
+// Intrinsics from settings.camera_file (OpenCV YAML: camera_matrix, image_width, image_height) or from
+// the field of view and the frame size.
+tracker::Camera make_camera(const tracker::TrackerSettings& settings, cv::Size frame_size);
+
+struct Step {
+    Frame frame;
+    tracker::FrameResult result;
+    FrameTiming timing; // capture .. readback filled; render and frame_ms are the caller's
+};
+
+class Pipeline {
+public:
+    Pipeline(std::unique_ptr<FrameSource> source, const tracker::TrackerSettings& settings);
+    bool step(Step& out);                 // false at the end of the source
+    Step reprocess(const Frame& frame);   // run the tracker again on a frame already read (paused tuning)
+    // Live tuning. A new backend or camera needs a new tracker (tracks restart); the rest is updated in place.
+    void apply(const tracker::TrackerSettings& settings);
+    const tracker::TrackerSettings& settings() const { return m_settings; }
+    FrameSource& source() { return *m_source; }
+    const FrameSource& source() const { return *m_source; }
+    tracker::Tracker& tracker() { return *m_tracker; }
+    const tracker::Camera& camera() const { return m_camera; }
+
+private:
+    std::unique_ptr<FrameSource> m_source;
+    tracker::TrackerSettings m_settings;
+    tracker::Camera m_camera;
+    std::unique_ptr<tracker::Tracker> m_tracker;
+};
+
+} // namespace app

@@ -1,0 +1,216 @@
+// Dear ImGui panels. Each is a function of plain state; gui_app.cpp places the windows and applies changes.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "core/palette.h"
+#include "gui/panels.h"
+
+namespace app::gui {
+namespace {
+
+bool combo(const char* label, std::string& value, const std::vector<std::string>& choices) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, value.c_str())) {
+        for (const auto& c : choices) {
+            const bool selected = c == value;
+            if (ImGui::Selectable(c.c_str(), selected)) {
+                changed = c != value;
+                value = c;
+            }
+            if (selected) ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+bool input_double(const char* label, double& v, double lo, double hi, const char* format = "%.3f") {
+    return ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, format);
+}
+
+} // namespace
+
+bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
+    bool changed = false;
+    if (ImGui::CollapsingHeader("Search (PSO)", ImGuiTreeNodeFlags_DefaultOpen)) {
+        changed |= ImGui::SliderInt("particles / swarm", &s.particles, 4, 1024);
+        changed |= ImGui::SliderInt("generations / frame", &s.generations, 1, 500);
+        changed |= ImGui::SliderInt("detection swarms / category", &s.detection_swarms_per_category, 1, 8);
+        changed |= input_double("w (inertia)", s.w, 0.0, 1.2);
+        changed |= input_double("c1 (personal)", s.c1, 0.0, 4.0);
+        changed |= input_double("c2 (social)", s.c2, 0.0, 4.0);
+        changed |= combo("topology", s.topology, {"ring", "global"});
+        static const std::vector<std::string> k_strategies = strategy_choices();
+        changed |= combo("strategy", s.strategy, k_strategies);
+        changed |= combo("backend", s.backend, {"cpu", "cuda", "auto"});
+        int seed = static_cast<int>(s.seed);
+        if (ImGui::InputInt("seed", &seed) && seed >= 0) {
+            s.seed = static_cast<unsigned long long>(seed);
+            changed = true;
+        }
+    }
+    if (ImGui::CollapsingHeader("Detection and tracking", ImGuiTreeNodeFlags_DefaultOpen)) {
+        changed |= input_double("threshold", s.detect_threshold, 0.0, 1.0);
+        changed |= input_double("re-spread fraction", s.respread_fraction, 0.0, 1.0, "%.2f");
+        changed |= ImGui::SliderInt("confirm frames", &s.confirm_frames, 1, 10);
+        changed |= ImGui::SliderInt("max missed frames", &s.max_missed, 0, 30);
+        changed |= input_double("duplicate IoU", s.duplicate_iou, 0.0, 1.0, "%.2f");
+        ImGui::TextUnformatted("categories");
+        for (int i = 0; i < tracker::k_category_count; ++i) {
+            const auto c = static_cast<tracker::Category>(i);
+            bool on = category_enabled(s.categories, c);
+            if (i % 3 != 0) ImGui::SameLine();
+            if (ImGui::Checkbox(std::string(tracker::to_string(c)).c_str(), &on)) {
+                set_category_enabled(s.categories, c, on);
+                changed = true;
+            }
+        }
+    }
+    if (ImGui::CollapsingHeader("Search frustum and camera")) {
+        changed |= input_double("z min (m)", s.z_min, 1.0, 100.0, "%.1f");
+        changed |= input_double("z max (m)", s.z_max, 1.0, 200.0, "%.1f");
+        changed |= input_double("x min (m)", s.x_min, -50.0, 0.0, "%.1f");
+        changed |= input_double("x max (m)", s.x_max, 0.0, 50.0, "%.1f");
+        changed |= input_double("y min (m)", s.y_min, -20.0, 0.0, "%.1f");
+        changed |= input_double("y max (m)", s.y_max, 0.0, 20.0, "%.1f");
+        changed |= input_double("yaw +- (deg)", s.yaw_range, 0.0, 90.0, "%.0f");
+        changed |= input_double("pitch +- (deg)", s.pitch_range, 0.0, 90.0, "%.0f");
+        changed |= input_double("roll +- (deg)", s.roll_range, 0.0, 90.0, "%.0f");
+        changed |= input_double("horizontal fov (deg)", s.horizontal_fov_deg, 10.0, 150.0, "%.0f");
+    }
+    if (!apply_error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", apply_error.c_str());
+    return changed;
+}
+
+bool draw_presets(tracker::TrackerSettings& settings, PresetPanel& panel) {
+    bool loaded = false;
+    ImGui::InputText("preset file", &panel.path);
+    if (ImGui::Button("Save preset")) panel.message = save_preset(settings, panel.path);
+    ImGui::SameLine();
+    if (ImGui::Button("Load preset")) loaded = load_preset(panel.path, settings, panel.message);
+    if (!panel.message.empty()) ImGui::TextWrapped("%s", panel.message.c_str());
+    return loaded;
+}
+
+void draw_timing(const TimingHistory& h, const std::string& device, Rect* drawn) {
+    if (drawn != nullptr) {
+        const ImVec2 p = ImGui::GetWindowPos(), sz = ImGui::GetWindowSize();
+        *drawn = {p.x, p.y, sz.x, sz.y};
+    }
+    ImGui::Text("%.1f fps   %s", h.fps(), device.c_str());
+    // Stacked bars, one column per frame, oldest left: the stage breakdown of every kept frame.
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, 110.0f);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(20, 20, 24, 255));
+    double peak = 1.0;
+    for (std::size_t i = 0; i < h.size(); ++i) {
+        double sum = 0;
+        for (std::size_t s = 0; s < k_stage_count; ++s) sum += h.at(i).ms[s];
+        peak = std::max(peak, sum);
+    }
+    const float column = size.x / static_cast<float>(h.capacity());
+    for (std::size_t i = 0; i < h.size(); ++i) {
+        const float x0 = origin.x + size.x - column * static_cast<float>(h.size() - i);
+        float y = origin.y + size.y;
+        for (std::size_t s = 0; s < k_stage_count; ++s) {
+            const float height = static_cast<float>(h.at(i).ms[s] / peak) * size.y;
+            if (height <= 0.0f) continue;
+            draw->AddRectFilled(ImVec2(x0, y - height), ImVec2(x0 + std::max(column, 1.0f), y),
+                                stage_colour(static_cast<Stage>(s)));
+            y -= height;
+        }
+    }
+    ImGui::Dummy(size);
+    ImGui::Text("scale: %.1f ms", peak);
+    if (h.size() == 0) return;
+    const FrameTiming& last = h.latest();
+    for (std::size_t s = 0; s < k_stage_count; ++s) {
+        const auto stage = static_cast<Stage>(s);
+        ImGui::ColorButton(std::string(to_string(stage)).c_str(), ImGui::ColorConvertU32ToFloat4(stage_colour(stage)),
+                           ImGuiColorEditFlags_NoTooltip, ImVec2(10, 10));
+        ImGui::SameLine();
+        const std::vector<float> values = h.series(stage);
+        const std::vector<double> series(values.begin(), values.end());
+        ImGui::Text("%-10s %7.2f ms  (median %.2f)", std::string(to_string(stage)).c_str(), last[stage],
+                    percentile(series, 50));
+    }
+    const std::vector<float> frame_ms = [&] {
+        std::vector<float> v(h.size());
+        for (std::size_t i = 0; i < h.size(); ++i) v[i] = static_cast<float>(h.at(i).frame_ms);
+        return v;
+    }();
+    ImGui::PlotLines("frame ms", frame_ms.data(), static_cast<int>(frame_ms.size()), 0, nullptr, 0.0f, FLT_MAX,
+                     ImVec2(0, 40));
+}
+
+void draw_detections(const tracker::FrameResult& result) {
+    ImGui::Text("frame %lld: %zu detections, %zu swarms", result.frame, result.detections.size(), result.swarms.size());
+    if (!ImGui::BeginTable("detections", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY,
+                           ImVec2(0, 160))) {
+        return;
+    }
+    for (const char* h : {"track", "category", "fitness", "z (m)", "box"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& d : result.detections) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        d.track_id >= 0 ? ImGui::Text("#%d", d.track_id) : ImGui::TextUnformatted("-");
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(std::string(tracker::to_string(d.category)).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", d.fitness);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", d.pose.z);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.0f,%.0f %.0fx%.0f", d.box.x, d.box.y, d.box.width, d.box.height);
+    }
+    ImGui::EndTable();
+}
+
+void draw_playback(PlaybackState& p, const SourceInfo& src, OverlayOptions& overlay) {
+    ImGui::TextWrapped("%s", src.description.c_str());
+    if (src.live) {
+        ImGui::Text("live: %lld frames dropped", src.dropped);
+    } else if (src.skipped > 0) {
+        ImGui::Text("%lld undecodable frames skipped", src.skipped);
+    }
+    if (ImGui::Button(p.paused ? "Play (space)" : "Pause (space)")) p.paused = !p.paused;
+    ImGui::SameLine();
+    if (ImGui::Button("Step (right)")) {
+        p.paused = true;
+        p.step_requested = true;
+    }
+    if (src.seekable && src.frame_count > 0) {
+        int position = static_cast<int>(std::min(src.position, src.frame_count - 1));
+        if (ImGui::SliderInt("frame", &position, 0, static_cast<int>(src.frame_count - 1))) p.seek_to = position;
+        ImGui::SliderFloat("speed", &p.speed, 0.0f, 4.0f, p.speed <= 0.0f ? "unpaced" : "%.2fx");
+    }
+    ImGui::Separator();
+    ImGui::Checkbox("outlines", &overlay.outlines);
+    ImGui::SameLine();
+    ImGui::Checkbox("labels", &overlay.labels);
+    ImGui::Checkbox("particles", &overlay.particles);
+    ImGui::SameLine();
+    ImGui::Checkbox("best pose", &overlay.best_pose);
+    ImGui::SliderFloat("point size", &overlay.point_size, 1.0f, 12.0f, "%.0f px");
+}
+
+RecordAction draw_recording(RecordPanel& panel, bool recording, long long frames) {
+    RecordAction action = RecordAction::None;
+    if (recording) {
+        ImGui::Text("recording %s: %lld frames", panel.path.c_str(), frames);
+        if (ImGui::Button("Stop recording")) action = RecordAction::Stop;
+    } else {
+        ImGui::InputText("video file", &panel.path);
+        if (ImGui::Button("Record")) action = RecordAction::Start;
+    }
+    if (!panel.message.empty()) ImGui::TextWrapped("%s", panel.message.c_str());
+    return action;
+}
+
+} // namespace app::gui

@@ -1,0 +1,75 @@
+// The panels' state logic: plain functions over plain structs, unit-tested without a window.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "gui/panels.h"
+#include "swarm/strategy.h"
+
+namespace app::gui {
+
+bool category_enabled(const std::vector<tracker::Category>& list, tracker::Category c) {
+    return std::find(list.begin(), list.end(), c) != list.end();
+}
+
+void set_category_enabled(std::vector<tracker::Category>& list, tracker::Category c, bool enabled) {
+    std::vector<tracker::Category> out;
+    for (int i = 0; i < tracker::k_category_count; ++i) {
+        const auto cat = static_cast<tracker::Category>(i);
+        const bool keep = cat == c ? enabled : category_enabled(list, cat);
+        if (keep) out.push_back(cat);
+    }
+    list = std::move(out);
+}
+
+std::string save_preset(const tracker::TrackerSettings& settings, const std::string& path) {
+    if (path.empty()) return "error: give the preset a file name";
+    const std::filesystem::path p(path);
+    const std::string tmp = (p.parent_path() / (p.filename().string() + ".tmp-" + std::to_string(::getpid()))).string();
+    try {
+        settings.validate();
+        settings.save(tmp);
+        std::filesystem::rename(tmp, path);
+    } catch (const std::exception& e) {
+        std::error_code ec;
+        std::filesystem::remove(tmp, ec);
+        return "error: preset " + path + ": " + e.what();
+    }
+    return "saved " + path;
+}
+
+bool load_preset(const std::string& path, tracker::TrackerSettings& settings, std::string& message) {
+    try {
+        tracker::TrackerSettings loaded = tracker::TrackerSettings::load(path);
+        loaded.keep_particles = settings.keep_particles; // an output choice of this view, not part of a preset
+        settings = loaded;
+    } catch (const std::exception& e) {
+        message = std::string("error: ") + e.what();
+        return false;
+    }
+    message = "loaded " + path;
+    return true;
+}
+
+std::vector<std::string> strategy_choices() {
+    std::vector<std::string> out = {"auto"};
+    for (const auto s : swarm::all_strategies()) out.emplace_back(swarm::to_string(s));
+    return out;
+}
+
+unsigned int stage_colour(Stage s) {
+    // Muted tones, none equal to an overlay colour (the GUI test tells them apart by exact colour).
+    constexpr unsigned int k_colours[] = {
+        0xFF9C7A5Au, // capture    (ABGR)
+        0xFF5AA0D2u, // upload
+        0xFF8CC85Au, // preprocess
+        0xFF3C6EE6u, // search
+        0xFFC896B4u, // readback
+        0xFFB4B4B4u, // render
+    };
+    return k_colours[static_cast<std::size_t>(s)];
+}
+
+} // namespace app::gui

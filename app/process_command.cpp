@@ -1,0 +1,148 @@
+// `swarmtrack process INPUT --out DIR`: offline processing into an annotated video, detections as JSON
+// lines and MOT CSV, the settings used and a summary. Everything is written under temporary names and
+// renamed only when the run completes; an interrupted or failed run leaves nothing behind.
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include <opencv2/videoio.hpp>
+
+#include "bench_common.h"
+#include "commands.h"
+#include "core/annotate.h"
+#include "core/detections_out.h"
+#include "core/output_set.h"
+#include "core/pipeline.h"
+#include "core/progress.h"
+#include "core/summary.h"
+#include "output.h"
+
+namespace app {
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+
+struct ProcessOptions {
+    std::string input, out, config, backend;
+    bool force = false, particles = false, no_video = false, quiet = false;
+    long long frames = -1;
+    int width = 1280, height = 720;
+};
+
+const char* k_video = "annotated.mp4";
+const char* k_jsonl = "detections.jsonl";
+const char* k_mot = "detections_mot.csv";
+const char* k_settings = "settings.json";
+const char* k_summary = "summary.json";
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+int run_process(const ProcessOptions& o) {
+    tracker::TrackerSettings settings = resolve_settings(o.config, o.backend);
+    settings.keep_particles = o.particles;
+    SourceOptions so;
+    so.synthetic_live = false; // offline: every frame of the scene, as fast as it renders
+    so.synthetic_size = {o.width, o.height};
+    so.synthetic_frames = o.frames;
+    so.seed = settings.seed;
+    auto source = open_source(o.input, so);
+    std::vector<std::string> names = {k_jsonl, k_mot, k_settings, k_summary};
+    if (!o.no_video) names.insert(names.begin(), k_video);
+    OutputSet outputs(o.out, names, o.force);
+    Pipeline pipeline(std::move(source), settings);
+
+    cv::VideoWriter video;
+    const double fps = pipeline.source().fps() > 0 ? pipeline.source().fps() : 30.0;
+    if (!o.no_video && !video.open(outputs.temp_path(k_video), cv::VideoWriter::fourcc('m', 'p', '4', 'v'), fps,
+                                   pipeline.source().size())) {
+        throw std::runtime_error("output " + outputs.final_path(k_video) + ": OpenCV cannot open an MPEG-4 writer; try --no-video");
+    }
+    std::ofstream jsonl(outputs.temp_path(k_jsonl)), mot(outputs.temp_path(k_mot));
+    if (!jsonl || !mot) throw std::runtime_error("--out " + o.out + ": cannot create files there");
+
+    long long total = pipeline.source().frame_count();
+    if (o.frames > 0 && (total < 0 || o.frames < total)) total = o.frames;
+    Progress progress("process", total, !o.quiet);
+    RunStats stats;
+    Step step;
+    const auto start = std::chrono::steady_clock::now();
+    auto t_frame = start;
+    g_interrupted = 0;
+    auto previous = std::signal(SIGINT, [](int) { g_interrupted = 1; });
+    while (!g_interrupted && (o.frames < 0 || stats.frames() < o.frames) && pipeline.step(step)) {
+        auto t0 = std::chrono::steady_clock::now();
+        if (!o.no_video) {
+            annotate(step.frame.bgr, step.result, pipeline.camera(), OverlayOptions{true, true, o.particles, o.particles});
+            stats.add_stage("annotate", ms_since(t0));
+            t0 = std::chrono::steady_clock::now();
+            video.write(step.frame.bgr);
+            stats.add_stage("encode", ms_since(t0));
+        }
+        write_jsonl(jsonl, step.result);
+        write_mot(mot, step.result);
+        const auto now = std::chrono::steady_clock::now();
+        step.timing.frame_ms = std::chrono::duration<double, std::milli>(now - t_frame).count();
+        t_frame = now;
+        stats.add(step.result, step.timing);
+        progress.update(stats.frames());
+    }
+    std::signal(SIGINT, previous);
+    if (g_interrupted) {
+        std::fprintf(stderr, "\nswarmtrack: interrupted; nothing written to %s\n", o.out.c_str());
+        return 130;
+    }
+    progress.finish(stats.frames());
+    video.release();
+    jsonl.close();
+    mot.close();
+    if (!jsonl || !mot) throw std::runtime_error("--out " + o.out + ": writing failed (disk full?)");
+    settings.save(outputs.temp_path(k_settings));
+
+    const double wall_s = ms_since(start) / 1000.0;
+    nlohmann::json summary = stats.json();
+    summary["input"] = pipeline.source().description();
+    summary["skipped_frames"] = pipeline.source().skipped();
+    summary["dropped_frames"] = pipeline.source().dropped();
+    summary["device"] = pipeline.tracker().backend_name();
+    summary["cpu"] = cpu_model();
+    summary["date"] = today_iso();
+    summary["wall_s"] = wall_s;
+    summary["fps"] = wall_s > 0 ? static_cast<double>(stats.frames()) / wall_s : 0.0;
+    summary["outputs"] = names;
+    std::ofstream(outputs.temp_path(k_summary)) << summary.dump(2) << '\n';
+    outputs.commit();
+
+    std::printf("processed %lld frames (%.1f fps, %s): %lld detections -> %s\n", stats.frames(),
+                summary["fps"].get<double>(), pipeline.tracker().backend_name().c_str(), stats.detections(), o.out.c_str());
+    if (pipeline.source().skipped() > 0) {
+        std::fprintf(stderr, "swarmtrack: warning: input %s: %lld frames could not be decoded (truncated or damaged); "
+                     "processed the other %lld\n", o.input.c_str(), pipeline.source().skipped(), stats.frames());
+        return exit_code::failed;
+    }
+    return exit_code::ok;
+}
+
+} // namespace
+
+void register_process(CLI::App& root, int& rc) {
+    auto* sub = root.add_subcommand("process", "Process a video offline into annotated video, JSON lines, MOT CSV and a summary");
+    auto o = std::make_shared<ProcessOptions>();
+    sub->add_option("input", o->input, "Video file, image folder, camera:N or synthetic[:scene]")->required();
+    sub->add_option("--out", o->out, "Output folder (created if missing)")->required();
+    sub->add_option("--config", o->config, "Tracker settings JSON (see docs/usage.md)");
+    sub->add_option("--backend", o->backend, "cpu | cuda | auto (overrides the config)");
+    sub->add_flag("--force", o->force, "Overwrite existing outputs");
+    sub->add_option("--frames", o->frames, "Stop after this many frames (synthetic: the clip length)");
+    sub->add_option("--width", o->width, "Synthetic frame width")->capture_default_str();
+    sub->add_option("--height", o->height, "Synthetic frame height")->capture_default_str();
+    sub->add_flag("--particles", o->particles, "Draw every swarm's particles in the annotated video");
+    sub->add_flag("--no-video", o->no_video, "Skip the annotated video");
+    sub->add_flag("-q,--quiet", o->quiet, "No progress line");
+    sub->callback([o, &rc] { rc = run_process(*o); });
+}
+
+} // namespace app
