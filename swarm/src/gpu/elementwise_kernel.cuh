@@ -48,8 +48,7 @@ struct View {
     const Real* vmax;
     Real* gx;               // global best position, swarms x pitch
     Real* gf;               // global best fitness, swarms (minimise form)
-    ArgMin<Real>* block_best; // swarms x gridDim.x (fp64)
-    unsigned long long* key;  // per swarm: packed (fitness, row) minimum of the block results (fp32)
+    ArgMin<Real>* block_best; // swarms x gridDim.x
     unsigned* done;         // per swarm block tickets, then one for the swarms
     int* iteration;         // the iteration this launch runs
     const RunScalars<Real>* run;
@@ -76,19 +75,6 @@ __device__ __forceinline__ void store4(double* p, const Vec4<double>& v) {
     reinterpret_cast<double2*>(p)[1] = make_double2(v.a[2], v.a[3]);
 }
 
-// (fitness, row) as one 64-bit key whose unsigned order is pso::better's order (for non-NaN fitness), so
-// one atomicMin per block finds the swarm best in fp32 without a second reduction.
-__device__ __forceinline__ unsigned long long pack_best(float f, int row) {
-    unsigned u = __float_as_uint(f == 0.0f ? 0.0f : f); // -0 == +0 for better(): one key
-    u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
-    return (static_cast<unsigned long long>(u) << 32) | static_cast<unsigned>(row);
-}
-__device__ __forceinline__ ArgMin<float> unpack_best(unsigned long long k) {
-    unsigned u = static_cast<unsigned>(k >> 32);
-    u = (u & 0x80000000u) ? (u & 0x7fffffffu) : ~u;
-    return {__uint_as_float(u), static_cast<int>(static_cast<unsigned>(k))};
-}
-
 template <typename Real>
 struct BetterOf {
     __device__ __forceinline__ ArgMin<Real> operator()(const ArgMin<Real>& a, const ArgMin<Real>& b) const {
@@ -96,47 +82,28 @@ struct BetterOf {
     }
 };
 
-// Per-swarm, per-group constants of one lane: bounds, velocity clamp and the global best of this iteration.
-template <typename Real>
-struct GroupConst {
-    Vec4<Real> lo, hi, vm, gb;
-};
-
-template <typename Real>
-__device__ __forceinline__ GroupConst<Real> group_const(const View<Real>& w, int s, int g) {
-    const std::size_t b = static_cast<std::size_t>(s) * w.pitch + 4 * g;
-    return {load4(w.lo + b), load4(w.hi + b), load4(w.vmax + b), load4(w.gx + b)};
-}
-
-// One lane's state of one 4-dimension group of a row, as loaded before the update.
-template <typename Real>
-struct GroupState {
-    Vec4<Real> x, v, p;
-};
-
-template <typename Real>
-__device__ __forceinline__ GroupState<Real> load_group(const View<Real>& w, int r, int g) {
-    const std::size_t e = static_cast<std::size_t>(r) * w.pitch + 4 * g;
-    return {load4(w.x + e), load4(w.v + e), load4(w.p + e)};
-}
-
-// Advances the 4 dimensions [4g, 4g + 3] of row r from `st` (ignored at t == 0, which initialises), stores
-// them, adds their fitness terms, and returns the new positions.
+// Updates the 4 dimensions [4g, 4g + 3] of row r (of swarm s) and adds their fitness terms.
 template <Function F, typename Real>
-__device__ __forceinline__ Vec4<Real> advance(const View<Real>& w, const RunScalars<Real>& rs, const GroupConst<Real>& c,
-                                              const GroupState<Real>& st, int r, int g, int t, Terms<Real>& acc) {
-    Vec4<Real> x = st.x, v = st.v;
+__device__ __forceinline__ void update_group(const View<Real>& w, const RunScalars<Real>& rs, int s, int r, int g, int t,
+                                             Terms<Real>& acc) {
+    const std::size_t e = static_cast<std::size_t>(r) * w.pitch + 4 * g;
+    const std::size_t b = static_cast<std::size_t>(s) * w.pitch + 4 * g;
+    const Vec4<Real> lo = load4(w.lo + b), hi = load4(w.hi + b);
+    Vec4<Real> x, v;
     const auto row = static_cast<std::uint32_t>(r);
     if (t == 0) {
         const rng::Words ux = rng::philox4x32_10(rng::counter(rng::Stream::InitPosition, 0, row, g), rs.seed);
         const rng::Words uv = rng::philox4x32_10(rng::counter(rng::Stream::InitVelocity, 0, row, g), rs.seed);
 #pragma unroll
         for (int k = 0; k < 4; ++k) {
-            x.a[k] = pso::initial_position(c.lo.a[k], c.hi.a[k], rng::to_uniform<Real>(ux.v[k]));
-            v.a[k] = pso::initial_velocity(pso::initial_velocity_range(c.lo.a[k], c.hi.a[k], rs.v_fraction),
+            x.a[k] = pso::initial_position(lo.a[k], hi.a[k], rng::to_uniform<Real>(ux.v[k]));
+            v.a[k] = pso::initial_velocity(pso::initial_velocity_range(lo.a[k], hi.a[k], rs.v_fraction),
                                            rng::to_uniform<Real>(uv.v[k]));
         }
     } else {
+        x = load4(w.x + e);
+        v = load4(w.v + e);
+        const Vec4<Real> p = load4(w.p + e), gb = load4(w.gx + b), vm = load4(w.vmax + b);
         const rng::Words l = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, row, g), rs.seed);
         const rng::Words gr = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, row, g), rs.seed);
         rng::Words rb{};
@@ -145,10 +112,10 @@ __device__ __forceinline__ Vec4<Real> advance(const View<Real>& w, const RunScal
         }
 #pragma unroll
         for (int k = 0; k < 4; ++k) {
-            Real nv = pso::clamp_velocity(pso::velocity(v.a[k], x.a[k], st.p.a[k], c.gb.a[k], rs.k,
-                                                        rng::to_uniform<Real>(l.v[k]), rng::to_uniform<Real>(gr.v[k])),
-                                          c.vm.a[k]);
-            pso::move(x.a[k], nv, c.lo.a[k], c.hi.a[k], rs.boundary, rng::to_uniform<Real>(rb.v[k]));
+            Real nv = pso::clamp_velocity(pso::velocity(v.a[k], x.a[k], p.a[k], gb.a[k], rs.k, rng::to_uniform<Real>(l.v[k]),
+                                                        rng::to_uniform<Real>(gr.v[k])),
+                                          vm.a[k]);
+            pso::move(x.a[k], nv, lo.a[k], hi.a[k], rs.boundary, rng::to_uniform<Real>(rb.v[k]));
             v.a[k] = nv;
         }
     }
@@ -161,16 +128,12 @@ __device__ __forceinline__ Vec4<Real> advance(const View<Real>& w, const RunScal
             accumulate<F>(acc, x.a[k], 4 * g + k);
         }
     }
-    const std::size_t e = static_cast<std::size_t>(r) * w.pitch + 4 * g;
     store4(w.x + e, x);
     store4(w.v + e, v);
-    return x;
 }
 
 // F: a separable function compiled in, or Function::Rosenbrock standing for "gather via the run's function".
-// Cached (rows of at most 2 groups per lane): the lane's bounds and global best stay in registers for all its
-// rows, and the new positions too, so a personal-best update writes them without reading x back.
-template <Function F, typename Real, bool Cached>
+template <Function F, typename Real>
 __global__ void __launch_bounds__(k_block) elementwise_kernel(View<Real> w) {
     using Reduce = cub::BlockReduce<ArgMin<Real>, k_block>;
     __shared__ typename Reduce::TempStorage temp;
@@ -183,53 +146,18 @@ __global__ void __launch_bounds__(k_block) elementwise_kernel(View<Real> w) {
     const int seg = lane / w.width, in_row = lane % w.width, rows_per_warp = 32 / w.width;
     const int groups = w.pitch / 4;
     const int passes = (groups + w.width - 1) / w.width;
-    constexpr int k_cached = Cached ? 2 : 1;
-    GroupConst<Real> cc[k_cached];
-    if constexpr (Cached) {
-#pragma unroll
-        for (int k = 0; k < 2; ++k) {
-            const int g = in_row + k * w.width;
-            if (g < groups) cc[k] = group_const(w, s, g);
-        }
-    }
 
     ArgMin<Real> mine = no_best<Real>();
     const int stride = gridDim.x * k_warps * rows_per_warp;
-    const int first = (blockIdx.x * k_warps + warp) * rows_per_warp;
-    GroupState<Real> cur[k_cached];
-    if constexpr (Cached) {
-        const int i0 = first + seg;
-#pragma unroll
-        for (int k = 0; k < 2; ++k) {
-            const int g = in_row + k * w.width;
-            if (t > 0 && i0 < w.particles && g < groups) cur[k] = load_group(w, s * w.particles + i0, g);
-        }
-    }
-    for (int base = first; base < w.particles; base += stride) {
+    for (int base = (blockIdx.x * k_warps + warp) * rows_per_warp; base < w.particles; base += stride) {
         const int i = base + seg;
         const bool active = i < w.particles;
         const int r = s * w.particles + (active ? i : 0);
-        const Real old_pf = active && t > 0 ? w.pf[r] : Real(0); // issued early, used after the update
         Terms<Real> acc;
-        Vec4<Real> xs[k_cached];
-        if constexpr (Cached) {
-            // Software pipelining: this row's state was loaded during the previous row; load the next one now,
-            // so every warp keeps two rows of loads in flight (memory-level parallelism is what bounds this).
-            const int ni = base + stride + seg;
-            const int nr = s * w.particles + ni;
-#pragma unroll
-            for (int k = 0; k < 2; ++k) {
-                const int g = in_row + k * w.width;
-                if (active && g < groups) xs[k] = advance<F>(w, rs, cc[k], cur[k], r, g, t, acc);
-                if (t > 0 && ni < w.particles && g < groups) cur[k] = load_group(w, nr, g);
-            }
-        } else {
-            for (int pass = 0; pass < passes; ++pass) {
-                const int g = in_row + pass * w.width;
-                if (active && g < groups) {
-                    const GroupState<Real> st = t > 0 ? load_group(w, r, g) : GroupState<Real>{};
-                    advance<F>(w, rs, group_const(w, s, g), st, r, g, t, acc);
-                }
+        for (int pass = 0; pass < passes; ++pass) {
+            const int g = in_row + pass * w.width;
+            if (active && g < groups) {
+                update_group<F>(w, rs, s, r, g, t, acc);
             }
         }
         Real f;
@@ -242,36 +170,23 @@ __global__ void __launch_bounds__(k_block) elementwise_kernel(View<Real> w) {
             f = __shfl_sync(0xffffffffu, f, seg * w.width, 32);
         }
         if (active) {
-            const bool improved = t == 0 || f < old_pf;
+            const bool improved = t == 0 || f < w.pf[r];
             if (improved) {
                 const std::size_t e = static_cast<std::size_t>(r) * w.pitch;
-                if constexpr (Cached) {
-#pragma unroll
-                    for (int k = 0; k < 2; ++k) {
-                        const int g = in_row + k * w.width;
-                        if (g < groups) store4(w.p + e + 4 * g, xs[k]);
-                    }
-                } else {
-                    for (int g = in_row; g < groups; g += w.width) {
-                        store4(w.p + e + 4 * g, load4(w.x + e + 4 * g)); // this lane's own stores: visible to it
-                    }
+                for (int g = in_row; g < groups; g += w.width) {
+                    store4(w.p + e + 4 * g, load4(w.x + e + 4 * g)); // this lane's own stores: visible to it
                 }
             }
             if (in_row == 0) {
                 if (improved) w.pf[r] = f;
-                mine = better_of(mine, ArgMin<Real>{improved ? f : old_pf, r});
+                mine = better_of(mine, ArgMin<Real>{improved ? f : w.pf[r], r});
             }
         }
     }
 
     const ArgMin<Real> block = Reduce(temp).Reduce(mine, BetterOf<Real>());
-    constexpr bool packed = sizeof(Real) == sizeof(float);
     if (threadIdx.x == 0) {
-        if constexpr (packed) {
-            atomicMin(w.key + s, pack_best(block.f, block.row));
-        } else {
-            w.block_best[static_cast<std::size_t>(s) * gridDim.x + blockIdx.x] = block;
-        }
+        w.block_best[static_cast<std::size_t>(s) * gridDim.x + blockIdx.x] = block;
         __threadfence();
         last = atomicAdd(w.done + s, 1u) == gridDim.x - 1;
     }
@@ -280,18 +195,14 @@ __global__ void __launch_bounds__(k_block) elementwise_kernel(View<Real> w) {
 
     // Last block of swarm s: every other block's result and personal bests are final.
     __threadfence();
-    if constexpr (packed) {
-        if (threadIdx.x == 0) swarm_best = unpack_best(atomicExch(w.key + s, ~0ull)); // read and reset
-    } else {
-        ArgMin<Real> m = no_best<Real>();
-        for (unsigned j = threadIdx.x; j < gridDim.x; j += k_block) {
-            const ArgMin<Real>* q = w.block_best + static_cast<std::size_t>(s) * gridDim.x + j;
-            m = better_of(m, ArgMin<Real>{__ldcg(&q->f), __ldcg(&q->row)});
-        }
-        __syncthreads(); // temp storage is reused
-        m = Reduce(temp).Reduce(m, BetterOf<Real>());
-        if (threadIdx.x == 0) swarm_best = m;
+    ArgMin<Real> m = no_best<Real>();
+    for (unsigned j = threadIdx.x; j < gridDim.x; j += k_block) {
+        const ArgMin<Real>* q = w.block_best + static_cast<std::size_t>(s) * gridDim.x + j;
+        m = better_of(m, ArgMin<Real>{__ldcg(&q->f), __ldcg(&q->row)});
     }
+    __syncthreads(); // temp storage is reused
+    m = Reduce(temp).Reduce(m, BetterOf<Real>());
+    if (threadIdx.x == 0) swarm_best = m;
     __syncthreads();
     const std::size_t src = static_cast<std::size_t>(swarm_best.row) * w.pitch;
     const std::size_t dst = static_cast<std::size_t>(s) * w.pitch;

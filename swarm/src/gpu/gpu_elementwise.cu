@@ -40,30 +40,21 @@ __global__ void unpad_best_kernel(int dims, int pitch, const Real* gf, const Rea
     }
 }
 
-// The kernel instantiation for a function: separable ones compiled in (with the register-cached variant for
-// fp32 rows of at most 2 groups per lane), the rest through the gather path.
-template <typename Real, bool Cached>
+// The kernel instantiation for a function: separable ones compiled in, the rest through the gather path.
+template <typename Real>
 void (*kernel_for(Function f))(ew::View<Real>) {
     switch (f) {
-    case Function::Sphere: return ew::elementwise_kernel<Function::Sphere, Real, Cached>;
-    case Function::Rastrigin: return ew::elementwise_kernel<Function::Rastrigin, Real, Cached>;
-    case Function::Griewank: return ew::elementwise_kernel<Function::Griewank, Real, Cached>;
-    case Function::GriewankShifted: return ew::elementwise_kernel<Function::GriewankShifted, Real, Cached>;
-    case Function::Ackley: return ew::elementwise_kernel<Function::Ackley, Real, Cached>;
-    case Function::EasomND: return ew::elementwise_kernel<Function::EasomND, Real, Cached>;
-    case Function::Schwefel: return ew::elementwise_kernel<Function::Schwefel, Real, Cached>;
-    case Function::Cubic: return ew::elementwise_kernel<Function::Cubic, Real, Cached>;
-    case Function::Euclidean: return ew::elementwise_kernel<Function::Euclidean, Real, Cached>;
-    default: return ew::elementwise_kernel<Function::Rosenbrock, Real, false>;
+    case Function::Sphere: return ew::elementwise_kernel<Function::Sphere, Real>;
+    case Function::Rastrigin: return ew::elementwise_kernel<Function::Rastrigin, Real>;
+    case Function::Griewank: return ew::elementwise_kernel<Function::Griewank, Real>;
+    case Function::GriewankShifted: return ew::elementwise_kernel<Function::GriewankShifted, Real>;
+    case Function::Ackley: return ew::elementwise_kernel<Function::Ackley, Real>;
+    case Function::EasomND: return ew::elementwise_kernel<Function::EasomND, Real>;
+    case Function::Schwefel: return ew::elementwise_kernel<Function::Schwefel, Real>;
+    case Function::Cubic: return ew::elementwise_kernel<Function::Cubic, Real>;
+    case Function::Euclidean: return ew::elementwise_kernel<Function::Euclidean, Real>;
+    default: return ew::elementwise_kernel<Function::Rosenbrock, Real>;
     }
-}
-
-template <typename Real>
-void (*choose_kernel(Function f, int passes))(ew::View<Real>) {
-    if constexpr (sizeof(Real) == sizeof(float)) {
-        if (passes <= 2 && ew::separable(f)) return kernel_for<Real, true>(f);
-    }
-    return kernel_for<Real, false>(f);
 }
 
 // An instantiated graph of `k_graph_chunk` launches, kept while the launch it replays stays the same.
@@ -125,7 +116,6 @@ private:
     struct Buffers {
         GPUMemory<Real> x, v, p, pf, lo, hi, vmax, gx, gf;
         GPUMemory<ArgMin<Real>> block_best;
-        GPUMemory<unsigned long long> key;
         GPUMemory<unsigned> done;
         GPUMemory<int> iteration;
         GPUMemory<ew::RunScalars<Real>> run;
@@ -167,7 +157,7 @@ private:
         const int width = lanes_per_row(pitch / 4);
         const auto S = static_cast<std::size_t>(pb.swarms);
         const std::size_t n = pb.rows() * pitch;
-        auto* kernel = choose_kernel<Real>(pb.function, (pitch / 4 + width - 1) / width);
+        auto* kernel = kernel_for<Real>(pb.function);
         const int bps = blocks_per_swarm(kernel, pb.particles, width, pb.swarms);
         cudaStream_t st = ctx.stream;
 
@@ -182,7 +172,6 @@ private:
         buf.gx.resize(S * pitch, st);
         buf.gf.resize(S, st);
         buf.block_best.resize(S * bps, st);
-        buf.key.resize(S, st);
         buf.done.resize(S + 1, st);
         buf.iteration.resize(1, st);
         buf.run.resize(1, st);
@@ -191,7 +180,6 @@ private:
         SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(buf.run.data(), &buf.host_run, sizeof(buf.host_run),
                                                cudaMemcpyHostToDevice, st));
         buf.done.memset(0, st);
-        buf.key.memset(0xff, st); // "no best yet"; the last block of each launch resets it
         buf.iteration.memset(0, st);
         pad_bounds_kernel<Real><<<pb.swarms, 128, 0, st>>>(pb, pitch, buf.lo.data(), buf.hi.data(), buf.vmax.data());
         SWARM_CHECK_LAUNCH(pad_bounds_kernel, pb.swarms, 128, 0);
@@ -199,7 +187,7 @@ private:
         const ew::View<Real> view{pb.swarms,      pb.particles,     pb.dims,           pitch,          width,
                                   buf.x.data(),   buf.v.data(),     buf.p.data(),      buf.pf.data(),  buf.lo.data(),
                                   buf.hi.data(),  buf.vmax.data(),  buf.gx.data(),     buf.gf.data(),  buf.block_best.data(),
-                                  buf.key.data(), buf.done.data(), buf.iteration.data(), buf.run.data()};
+                                  buf.done.data(), buf.iteration.data(), buf.run.data()};
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
         auto launch_one = [&] {
             kernel<<<grid, k_block, 0, st>>>(view);
