@@ -125,6 +125,9 @@ BenchReport run_seeds_suite(const BenchOptions& o) {
             std::fprintf(stderr, "  %s (%s): %.4g ms, best %.6g\n", std::string(swarm::to_string(s)).c_str(),
                          role.c_str(), r.device_ms, r.best().best_fitness);
             std::string figure = "-";
+            if (e.problem.function == swarm::Function::EasomND) {
+                figure = "|f| = " + num(std::fabs(r.best().best_fitness), 3) + " (the paper's error measure)";
+            }
             if (e.bandwidth) {
                 // 20 bytes per particle-dimension per iteration: read x, v, pbest; write x, v (pbest writes on
                 // improvement are extra and not counted, so the bandwidth is a lower bound).
