@@ -65,6 +65,11 @@ void SignEvaluator::set_masks(const std::vector<cv::Rect2f>& boxes) {
 
 bool SignEvaluator::supports(swarm::MemorySpace where) const {
     if (where == swarm::MemorySpace::Host) {
+#if defined(TRACKER_HAVE_CUDA)
+        if (m_maps == nullptr && m_device != nullptr) {
+            return m_device->ready(); // host particles, GPU fitness (copies in and out)
+        }
+#endif
         return m_maps != nullptr;
     }
 #if defined(TRACKER_HAVE_CUDA)
@@ -96,6 +101,15 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
         throw swarm::UnavailableError("evaluator: this build has no CUDA; use a CPU strategy");
 #endif
     }
+    if (m_keep_last) {
+        m_last.assign(positions, positions + shape.rows() * static_cast<std::size_t>(shape.dims));
+    }
+#if defined(TRACKER_HAVE_CUDA)
+    if (m_maps == nullptr && m_device != nullptr && m_device->ready()) {
+        m_device->evaluate_host(*this, positions, fitness, shape, stream);
+        return;
+    }
+#endif
     if (m_maps == nullptr) {
         throw std::logic_error("evaluator: host evaluation without host class maps");
     }

@@ -40,6 +40,10 @@ public:
     // Host score of one pose (tests, refinement checks); needs host maps.
     double score(const Pose& pose, int model, bool use_mask = false) const;
 
+    // Keep a copy of the last host batch (the particles the GUI draws).
+    void keep_last(bool on) { m_keep_last = on; }
+    const std::vector<float>& last_positions() const { return m_last; }
+
     const std::vector<math::PackedPoint>& points() const { return m_points; }
     const std::vector<math::ModelRange>& ranges() const { return m_ranges; }
     const math::PoseLayout& layout() const { return m_layout; }
@@ -58,6 +62,8 @@ private:
     std::vector<SwarmTarget> m_targets;
     const ClassMaps* m_maps = nullptr;
     DeviceFrame* m_device = nullptr;
+    bool m_keep_last = false;
+    std::vector<float> m_last;
 };
 
 math::PoseLayout make_layout(const PoseSpace& space);
