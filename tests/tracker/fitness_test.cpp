@@ -92,7 +92,7 @@ TEST_P(FitnessTest, BatchMatchesSingleScores) {
 TEST_P(FitnessTest, MaskHidesTheSign) {
     const int m = GetParam();
     const auto box = bounding_box(project_points(cam, truth, models[static_cast<std::size_t>(m)].outline));
-    ev->set_masks({box});
+    ev->set_masks({box}, {m});
     EXPECT_LT(ev->score(truth, m, true), 0.35);
     EXPECT_GT(ev->score(truth, m, false), 0.8);
 }

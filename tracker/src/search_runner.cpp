@@ -66,7 +66,8 @@ void SearchRunner::prepare(const cv::cuda::GpuMat& bgr, StageTiming& timing) {
 }
 
 std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::vector<SwarmJob>& jobs,
-                                            const std::vector<cv::Rect2f>& masks, std::uint64_t seed,
+                                            const std::vector<cv::Rect2f>& masks,
+                                            const std::vector<int>& mask_models, std::uint64_t seed,
                                             StageTiming& timing) {
     std::vector<SwarmOutcome> out(jobs.size());
     if (jobs.empty()) {
@@ -84,7 +85,7 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
     }
     m_evaluator->set_space(space);
     m_evaluator->set_targets(targets);
-    m_evaluator->set_masks(masks);
+    m_evaluator->set_masks(masks, mask_models);
     m_evaluator->keep_last(m_settings.keep_particles);
     problem.evaluator = m_evaluator;
 

@@ -33,7 +33,7 @@ public:
     void prepare(const cv::Mat& bgr, StageTiming& timing);
     void prepare(const cv::cuda::GpuMat& bgr, StageTiming& timing);
     std::vector<SwarmOutcome> run(const PoseSpace& space, const std::vector<SwarmJob>& jobs,
-                                  const std::vector<cv::Rect2f>& masks, std::uint64_t seed, StageTiming& timing);
+                                  const std::vector<cv::Rect2f>& masks, const std::vector<int>& mask_models, std::uint64_t seed, StageTiming& timing);
     void set_settings(const TrackerSettings& s) { m_settings = s; }
     std::string backend_name() const;
     SignEvaluator& evaluator() { return *m_evaluator; }

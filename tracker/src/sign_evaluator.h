@@ -30,7 +30,8 @@ public:
     void set_host_maps(const ClassMaps* maps) { m_maps = maps; }
     void set_device_frame(DeviceFrame* frame) { m_device = frame; }
     void set_targets(std::vector<SwarmTarget> targets) { m_targets = std::move(targets); }
-    void set_masks(const std::vector<cv::Rect2f>& boxes);
+    // Box i hides the sign from detection swarms of model models[i].
+    void set_masks(const std::vector<cv::Rect2f>& boxes, const std::vector<int>& models);
     void set_space(const PoseSpace& space);
 
     bool supports(swarm::MemorySpace where) const override;

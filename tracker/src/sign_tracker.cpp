@@ -18,6 +18,7 @@ namespace tracker {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr double k_takeover_margin = 0.05;
 double ms_between(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
@@ -140,6 +141,15 @@ private:
 
     void finish_frame(FrameResult& r, Clock::time_point t0);
 
+    // Duplicates: boxes overlapping by more than duplicate_iou, or a box mostly inside another (a small
+    // red sign fitted into the corner of a large red rim).
+    bool same_sign(const cv::Rect2f& a, const cv::Rect2f& b) const {
+        const float inter = (a & b).area();
+        const float smaller = std::min(a.area(), b.area());
+        return inter > static_cast<float>(m_settings.duplicate_iou) * (a.area() + b.area() - inter) ||
+               (smaller > 0.f && inter > 0.6f * smaller);
+    }
+
     TrackerSettings m_settings;
     Camera m_camera;
     std::vector<SignModel> m_models;
@@ -163,16 +173,23 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         j.target = {t.model, false};
         jobs.push_back(std::move(j));
     }
-    const auto tracked = m_search->run(ts, jobs, {}, seed, r.timing);
+    const auto tracked = m_search->run(ts, jobs, {}, {}, seed, r.timing);
     for (std::size_t i = 0; i < m_tracks.size(); ++i) {
         Track& t = m_tracks[i];
         const PoseVec before = t.pose;
         if (tracked[i].fitness >= s.track_threshold) {
             const Pose p = ts.from_vector(tracked[i].best.data());
             t.pose = to_vec(p);
-            for (std::size_t k = 0; k < 6; ++k) {
+            for (std::size_t k = 0; k < 3; ++k) {
                 const double step = t.pose[k] - before[k];
                 t.velocity[k] = t.hits <= 1 ? step : 0.5 * t.velocity[k] + 0.5 * step;
+            }
+            // Driving straight, a sign's orientation in the camera frame stays put, and small frontal signs
+            // show it only faintly: average the angle estimates over the track instead of following them.
+            const double a = std::max(1.0 / t.hits, 0.1);
+            for (std::size_t k = 3; k < 6; ++k) {
+                t.pose[k] = (1 - a) * before[k] + a * t.pose[k];
+                t.velocity[k] = 0;
             }
             t.fitness = tracked[i].fitness;
             ++t.hits;
@@ -200,10 +217,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     });
     std::vector<Track> kept;
     for (const auto& t : m_tracks) {
-        const bool dup = std::any_of(kept.begin(), kept.end(), [&](const Track& k) {
-            const float inter = (k.box & t.box).area();
-            return inter > static_cast<float>(s.duplicate_iou) * (k.box.area() + t.box.area() - inter);
-        });
+        const bool dup = std::any_of(kept.begin(), kept.end(), [&](const Track& k) { return same_sign(k.box, t.box); });
         if (!dup) {
             kept.push_back(t);
         }
@@ -221,11 +235,13 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         }
     }
     std::vector<cv::Rect2f> masks;
+    std::vector<int> mask_models;
     for (const auto& t : m_tracks) {
+        mask_models.push_back(t.model);
         const float gx = 0.1f * t.box.width, gy = 0.1f * t.box.height;
         masks.emplace_back(t.box.x - gx, t.box.y - gy, t.box.width + 2 * gx, t.box.height + 2 * gy);
     }
-    const auto found = m_search->run(ds, det_jobs, masks, seed + 1, r.timing);
+    const auto found = m_search->run(ds, det_jobs, masks, mask_models, seed + 1, r.timing);
     std::vector<Track> fresh;
     for (std::size_t i = 0; i < det_jobs.size(); ++i) {
         if (found[i].fitness < s.detect_threshold) {
@@ -242,12 +258,19 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     }
     std::sort(fresh.begin(), fresh.end(), [](const Track& a, const Track& b) { return a.fitness > b.fitness; });
     for (const auto& t : fresh) {
-        const bool dup = std::any_of(m_tracks.begin(), m_tracks.end(), [&](const Track& k) {
-            const float inter = (k.box & t.box).area();
-            return inter > static_cast<float>(s.duplicate_iou) * (k.box.area() + t.box.area() - inter);
-        });
-        if (!dup) {
+        auto overlap =
+            std::find_if(m_tracks.begin(), m_tracks.end(), [&](const Track& k) { return same_sign(k.box, t.box); });
+        if (overlap == m_tracks.end()) {
             m_tracks.push_back(t);
+        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin) {
+            // Another model explains this sign clearly better: the track changes category, keeps its id.
+            Track& k = *overlap;
+            k.model = t.model;
+            k.category = t.category;
+            k.pose = t.pose;
+            k.velocity = {};
+            k.fitness = t.fitness;
+            k.box = t.box;
         }
     }
 

@@ -76,8 +76,8 @@ TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
     }
     cpu.set_targets(targets);
     gpu.set_targets(targets);
-    cpu.set_masks({cv::Rect2f(w * 0.5f, h * 0.3f, 40, 40)});
-    gpu.set_masks({cv::Rect2f(w * 0.5f, h * 0.3f, 40, 40)});
+    cpu.set_masks({cv::Rect2f(w * 0.5f, h * 0.3f, 40, 40)}, {1});
+    gpu.set_masks({cv::Rect2f(w * 0.5f, h * 0.3f, 40, 40)}, {1});
     std::vector<double> lo, hi;
     frustum_bounds(Frustum{}, cam, PoseSpace{}, lo, hi);
     cv::RNG rng(5);
