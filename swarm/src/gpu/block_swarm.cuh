@@ -45,6 +45,10 @@ __device__ __forceinline__ ArgMin<Real> block_argmin(const Real* pf, int n, int 
         mine = better_of(mine, ArgMin<Real>{pf[i], row0 + i});
     }
     mine = warp_argmin_all(mine);
+    if (blockDim.x == 32) { // a one-warp swarm: the butterfly already gave every lane the answer
+        __syncwarp();
+        return mine;
+    }
     if ((threadIdx.x & 31) == 0) {
         warp_best[threadIdx.x >> 5] = mine;
     }
@@ -52,12 +56,15 @@ __device__ __forceinline__ ArgMin<Real> block_argmin(const Real* pf, int n, int 
     return combine_warps(warp_best);
 }
 
-template <typename Real, typename Fit>
+// kDims > 0 fixes the dimension at compile time: every per-dimension loop unrolls, so one warp's
+// independent Philox calls, moves and fitness terms overlap instead of running back to back (a swarm of
+// 32 is one warp per SM, latency-bound). kDims == 0 reads it from the problem.
+template <typename Real, typename Fit, int kDims>
 __global__ void __launch_bounds__(1024) block_swarm_kernel(BlockRunArgs<Real> a, Fit fit) {
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ ArgMin<Real> warp_best[32];
     const DeviceProblem<Real>& pb = a.pb;
-    const int s = blockIdx.x, N = pb.particles, D = pb.dims;
+    const int s = blockIdx.x, N = pb.particles, D = kDims > 0 ? kDims : pb.dims;
     const int row0 = s * N;
     const std::size_t e0 = static_cast<std::size_t>(row0) * D;
     const int stride = a.on_chip ? a.stride : D;
@@ -106,7 +113,7 @@ __global__ void __launch_bounds__(1024) block_swarm_kernel(BlockRunArgs<Real> a,
     if (a.first == 0) {
         for (int i = threadIdx.x; i < N; i += blockDim.x) {
             Real* xi = x + static_cast<std::size_t>(i) * stride;
-            init_particle(pb, s, static_cast<std::uint32_t>(row0 + i), xi, v + static_cast<std::size_t>(i) * stride);
+            init_particle(pb, s, static_cast<std::uint32_t>(row0 + i), xi, v + static_cast<std::size_t>(i) * stride, D);
             copy_row(p + static_cast<std::size_t>(i) * stride, xi, D);
             pf[i] = fit(xi, D);
         }
@@ -121,7 +128,7 @@ __global__ void __launch_bounds__(1024) block_swarm_kernel(BlockRunArgs<Real> a,
             Real* xi = x + static_cast<std::size_t>(i) * stride;
             move_particle(pb, lo, hi, vm, static_cast<std::uint32_t>(row0 + i), t, xi,
                           v + static_cast<std::size_t>(i) * stride, p + static_cast<std::size_t>(i) * stride,
-                          p + static_cast<std::size_t>(nb) * stride);
+                          p + static_cast<std::size_t>(nb) * stride, D);
             f[i] = fit(xi, D);
         }
         __syncthreads();

@@ -101,6 +101,26 @@ void run_watched(RunContext<Real>& ctx, GPUMemory<Real>& history, Launch&& launc
     }
 }
 
+// The kernel for a dimension: fp32 swarms of 1-6 or 8 dimensions get an unrolled copy (the shapes of
+// the seeds' small benchmarks and of poses); everything else the generic one.
+template <typename Real, typename Fit>
+auto pick_block_kernel(int dims) {
+    using Kernel = void (*)(BlockRunArgs<Real>, Fit);
+    if constexpr (sizeof(Real) == sizeof(float)) {
+        switch (dims) {
+        case 1: return Kernel(block_swarm_kernel<Real, Fit, 1>);
+        case 2: return Kernel(block_swarm_kernel<Real, Fit, 2>);
+        case 3: return Kernel(block_swarm_kernel<Real, Fit, 3>);
+        case 4: return Kernel(block_swarm_kernel<Real, Fit, 4>);
+        case 5: return Kernel(block_swarm_kernel<Real, Fit, 5>);
+        case 6: return Kernel(block_swarm_kernel<Real, Fit, 6>);
+        case 8: return Kernel(block_swarm_kernel<Real, Fit, 8>);
+        default: break;
+        }
+    }
+    return Kernel(block_swarm_kernel<Real, Fit, 0>);
+}
+
 template <typename Real, typename Fit>
 void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Real>& buf) {
     const auto& pb = ctx.dp;
@@ -110,7 +130,7 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
     const std::size_t smem = block_swarm_shared_bytes<Real>(N, D, stride);
     const bool on_chip = smem + 1024 <= max_shared_optin_bytes(); // + the static warp_best array
     const std::size_t dyn = on_chip ? smem : 0;
-    auto kernel = block_swarm_kernel<Real, Fit>;
+    const auto kernel = pick_block_kernel<Real, Fit>(D);
     if (dyn > 48 * 1024) {
         SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                     static_cast<int>(dyn)));
@@ -147,5 +167,9 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
         },
         [&] { copy_state(buf.state, buf.snapshot, ctx.stream); });
 }
+
+// run_block_swarms with the built-in functions (instantiated once, in gpu_sync.cu).
+template <typename Real>
+void run_block_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf);
 
 } // namespace swarm::gpu
