@@ -133,13 +133,27 @@ __global__ void __launch_bounds__(1024) block_swarm_kernel(BlockRunArgs<Real> a,
         }
         __syncthreads();
         // Personal bests, then the swarm's best (which is also what the history records).
+        bool improved = false;
         for (int i = threadIdx.x; i < N; i += blockDim.x) {
             if (f[i] < pf[i]) {
                 pf[i] = f[i];
                 copy_row(p + static_cast<std::size_t>(i) * stride, x + static_cast<std::size_t>(i) * stride, D);
+                improved = true;
             }
         }
-        g = block_argmin(pf, N, row0, warp_best);
+        // Personal bests only fall, so only an improved particle can displace the swarm's best: when none
+        // improved (most generations once a swarm settles; cuPSO's observation, 000 §4.1) the arg-min is
+        // skipped. The vote doubles as the barrier that publishes the new personal bests.
+        bool any_improved;
+        if (blockDim.x == 32) {
+            any_improved = __any_sync(0xffffffffu, improved);
+            __syncwarp();
+        } else {
+            any_improved = __syncthreads_or(improved) != 0;
+        }
+        if (any_improved) {
+            g = block_argmin(pf, N, row0, warp_best);
+        }
         if (a.history != nullptr && threadIdx.x == 0) {
             a.history[static_cast<std::size_t>(t - begin) * gridDim.x + s] = g.f;
         }
