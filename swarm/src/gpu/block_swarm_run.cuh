@@ -101,12 +101,15 @@ void run_watched(RunContext<Real>& ctx, GPUMemory<Real>& history, Launch&& launc
     }
 }
 
-// The kernel for a dimension: fp32 swarms of 1-6 or 8 dimensions get an unrolled copy (the shapes of
-// the seeds' small benchmarks and of poses); everything else the generic one.
+// The kernel for a shape: fp32 swarms of up to 256 particles in 1-6 or 8 dimensions get an unrolled
+// copy (the shapes of the seeds' small benchmarks and of poses); everything else the generic one.
 template <typename Real, typename Fit>
-auto pick_block_kernel(int dims) {
+auto pick_block_kernel(int dims, int threads) {
     using Kernel = void (*)(BlockRunArgs<Real>, Fit);
     if constexpr (sizeof(Real) == sizeof(float)) {
+        if (threads > 256) {
+            return Kernel(block_swarm_kernel<Real, Fit, 0>);
+        }
         switch (dims) {
         case 1: return Kernel(block_swarm_kernel<Real, Fit, 1>);
         case 2: return Kernel(block_swarm_kernel<Real, Fit, 2>);
@@ -130,12 +133,12 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
     const std::size_t smem = block_swarm_shared_bytes<Real>(N, D, stride);
     const bool on_chip = smem + 1024 <= max_shared_optin_bytes(); // + the static warp_best array
     const std::size_t dyn = on_chip ? smem : 0;
-    const auto kernel = pick_block_kernel<Real, Fit>(D);
+    const int threads = block_threads(N);
+    const auto kernel = pick_block_kernel<Real, Fit>(D, threads);
     if (dyn > 48 * 1024) {
         SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                     static_cast<int>(dyn)));
     }
-    const int threads = block_threads(N);
     const bool early = ctx.stop.early_stopping();
     const bool watch = early || pr.record_history;
     if (!on_chip || watch) {
