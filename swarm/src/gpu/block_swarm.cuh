@@ -58,11 +58,10 @@ __device__ __forceinline__ ArgMin<Real> block_argmin(const Real* pf, int n, int 
 
 // kDims > 0 fixes the dimension at compile time: every per-dimension loop unrolls, so one warp's
 // independent Philox calls, moves and fitness terms overlap instead of running back to back (a swarm of
-// 32 is one warp per SM, latency-bound). kDims == 0 reads it from the problem. The unrolled copies are
-// for swarms of at most 256 particles, so they may use up to 255 registers (the 1024-thread bound caps
-// the generic one at 64, which serialises the unrolled work).
-template <typename Real, typename Fit, int kDims>
-__global__ void __launch_bounds__(kDims > 0 ? 256 : 1024) block_swarm_kernel(BlockRunArgs<Real> a, Fit fit) {
+// 32 is one warp per SM, latency-bound). kDims == 0 reads it from the problem. kMaxThreads is the launch
+// bound: 256 lets the unrolled copies use up to 255 registers (1024 caps them at 64, which serialises).
+template <typename Real, typename Fit, int kDims, int kMaxThreads = 1024>
+__global__ void __launch_bounds__(kMaxThreads) block_swarm_kernel(BlockRunArgs<Real> a, Fit fit) {
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ ArgMin<Real> warp_best[32];
     const DeviceProblem<Real>& pb = a.pb;

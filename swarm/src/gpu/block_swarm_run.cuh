@@ -107,17 +107,17 @@ template <typename Real, typename Fit>
 auto pick_block_kernel(int dims, int threads) {
     using Kernel = void (*)(BlockRunArgs<Real>, Fit);
     if constexpr (sizeof(Real) == sizeof(float)) {
-        if (threads > 256) {
-            return Kernel(block_swarm_kernel<Real, Fit, 0>);
+        if (threads > 256) { // 1-D (cuPSO's cubic) keeps its unrolled copy up to 1024 particles
+            return dims == 1 ? Kernel(block_swarm_kernel<Real, Fit, 1, 1024>) : Kernel(block_swarm_kernel<Real, Fit, 0>);
         }
         switch (dims) {
-        case 1: return Kernel(block_swarm_kernel<Real, Fit, 1>);
-        case 2: return Kernel(block_swarm_kernel<Real, Fit, 2>);
-        case 3: return Kernel(block_swarm_kernel<Real, Fit, 3>);
-        case 4: return Kernel(block_swarm_kernel<Real, Fit, 4>);
-        case 5: return Kernel(block_swarm_kernel<Real, Fit, 5>);
-        case 6: return Kernel(block_swarm_kernel<Real, Fit, 6>);
-        case 8: return Kernel(block_swarm_kernel<Real, Fit, 8>);
+        case 1: return Kernel(block_swarm_kernel<Real, Fit, 1, 256>);
+        case 2: return Kernel(block_swarm_kernel<Real, Fit, 2, 256>);
+        case 3: return Kernel(block_swarm_kernel<Real, Fit, 3, 256>);
+        case 4: return Kernel(block_swarm_kernel<Real, Fit, 4, 256>);
+        case 5: return Kernel(block_swarm_kernel<Real, Fit, 5, 256>);
+        case 6: return Kernel(block_swarm_kernel<Real, Fit, 6, 256>);
+        case 8: return Kernel(block_swarm_kernel<Real, Fit, 8, 256>);
         default: break;
         }
     }
