@@ -23,7 +23,6 @@ struct Const {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real sphere(const Real* x, int d) {
     Real s = 0;
-    SWARM_UNROLL_DIMS
     for (int i = 0; i < d; ++i) {
         s += x[i] * x[i];
     }
@@ -33,7 +32,6 @@ SWARM_HOST_DEVICE SWARM_INLINE Real sphere(const Real* x, int d) {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real rastrigin(const Real* x, int d) {
     Real s = Real(10) * Real(d);
-    SWARM_UNROLL_DIMS
     for (int i = 0; i < d; ++i) {
         s += x[i] * x[i] - Real(10) * cos(Real(2) * Const<Real>::pi * x[i]);
     }
@@ -43,7 +41,6 @@ SWARM_HOST_DEVICE SWARM_INLINE Real rastrigin(const Real* x, int d) {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real rosenbrock(const Real* x, int d) {
     Real s = 0;
-    SWARM_UNROLL_DIMS
     for (int i = 0; i + 1 < d; ++i) {
         const Real a = x[i + 1] - x[i] * x[i];
         const Real b = x[i] - Real(1);
@@ -55,7 +52,6 @@ SWARM_HOST_DEVICE SWARM_INLINE Real rosenbrock(const Real* x, int d) {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real griewank(const Real* x, int d) {
     Real s = 0, p = 1;
-    SWARM_UNROLL_DIMS
     for (int i = 0; i < d; ++i) {
         s += x[i] * x[i];
         p *= cos(x[i] / sqrt(Real(i + 1)));
@@ -68,7 +64,6 @@ SWARM_HOST_DEVICE SWARM_INLINE Real griewank(const Real* x, int d) {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real griewank_shifted(const Real* x, int d) {
     Real s = 0, p = 1;
-    SWARM_UNROLL_DIMS
     for (int i = 0; i < d; ++i) {
         const Real z = x[i] - Real(100);
         s += z * z;
@@ -80,7 +75,6 @@ SWARM_HOST_DEVICE SWARM_INLINE Real griewank_shifted(const Real* x, int d) {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real ackley(const Real* x, int d) {
     Real sq = 0, cs = 0;
-    SWARM_UNROLL_DIMS
     for (int i = 0; i < d; ++i) {
         sq += x[i] * x[i];
         cs += cos(Real(2) * Const<Real>::pi * x[i]);
@@ -98,7 +92,6 @@ SWARM_HOST_DEVICE SWARM_INLINE Real easom(const Real* x, int /*d*/) {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real easom_nd(const Real* x, int d) {
     Real p = 1, s = 0;
-    SWARM_UNROLL_DIMS
     for (int i = 0; i < d; ++i) {
         const Real c = cos(x[i]);
         const Real z = x[i] - Const<Real>::pi;
@@ -112,7 +105,6 @@ SWARM_HOST_DEVICE SWARM_INLINE Real easom_nd(const Real* x, int d) {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real schwefel(const Real* x, int d) {
     Real s = 0;
-    SWARM_UNROLL_DIMS
     for (int i = 0; i < d; ++i) {
         s += x[i] * sin(sqrt(fabs(x[i])));
     }
@@ -148,7 +140,6 @@ SWARM_HOST_DEVICE SWARM_INLINE Real martin_gaddy(const Real* x, int /*d*/) {
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real cubic(const Real* x, int d) {
     Real s = 0;
-    SWARM_UNROLL_DIMS
     for (int i = 0; i < d; ++i) {
         const Real v = x[i];
         s += v * v * v - Real(0.8) * v * v - Real(1000) * v + Real(8000);

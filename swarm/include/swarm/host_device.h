@@ -8,11 +8,3 @@
 #define SWARM_HOST_DEVICE
 #define SWARM_INLINE inline
 #endif
-
-// Partial unrolling for the device's per-dimension loops: independent terms (cosf, exp) of consecutive
-// dimensions overlap their latency, while the summation order, and so every result, stays the same.
-#if defined(__CUDA_ARCH__)
-#define SWARM_UNROLL_DIMS _Pragma("unroll 4")
-#else
-#define SWARM_UNROLL_DIMS
-#endif
