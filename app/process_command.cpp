@@ -82,7 +82,7 @@ int run_process(const ProcessOptions& o) {
             video.write(step.frame.bgr);
             stats.add_stage("encode", ms_since(t0));
         }
-        write_jsonl(jsonl, step.result);
+        write_jsonl(jsonl, step.result, step.frame.bgr.size());
         write_mot(mot, step.result);
         const auto now = std::chrono::steady_clock::now();
         step.timing.frame_ms = std::chrono::duration<double, std::milli>(now - t_frame).count();
