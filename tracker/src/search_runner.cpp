@@ -7,6 +7,10 @@
 #include "swarm/errors.h"
 #if defined(TRACKER_HAVE_CUDA)
 #include "cuda/device_frame.h"
+#else
+namespace tracker {
+class DeviceFrame {}; // never created without CUDA; complete so unique_ptr<DeviceFrame> can be destroyed
+} // namespace tracker
 #endif
 
 namespace tracker {
