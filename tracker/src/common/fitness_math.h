@@ -39,7 +39,7 @@ struct FitnessWeights {
     // is scaled by worst / group_floor. A plain disc of a sign's colour (a lamp, a ball, a round board)
     // then scores low for a sign whose arrow, band or white disc is missing, and a sign scores low for a
     // model whose parts it lacks, which separates the categories.
-    float group_floor = 0.7f;
+    float group_floor = 0.5f;
 };
 
 // Boxes of signs already tracked, in pixels, each with the model tracking it: detection swarms of that
