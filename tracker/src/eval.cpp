@@ -110,7 +110,8 @@ EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const Ev
             c.iou.push_back(pr.iou);
             c.centre_px.push_back(cv::norm(centre(g.box) - centre(d.box & image)));
             c.depth_pct.push_back(100.0 * std::abs(d.pose.z - g.pose.z) / g.pose.z);
-            c.rotation_deg.push_back(rotation_error_deg(g.pose, d.pose));
+            c.rotation_deg.push_back(g.category == Category::Prohibitory ? normal_error_deg(g.pose, d.pose)
+                                                                         : rotation_error_deg(g.pose, d.pose));
         }
         for (std::size_t gi = 0; gi < gts.size(); ++gi) {
             if (!g_used[gi] && care(*gts[gi])) {

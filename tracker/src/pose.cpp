@@ -122,4 +122,9 @@ double rotation_error_deg(const Pose& a, const Pose& b) {
     return std::acos(c) * 180.0 / CV_PI;
 }
 
+double normal_error_deg(const Pose& a, const Pose& b) {
+    const cv::Vec3d na = rotation_matrix(a) * cv::Vec3d(0, 0, 1), nb = rotation_matrix(b) * cv::Vec3d(0, 0, 1);
+    return std::acos(std::clamp(na.dot(nb), -1.0, 1.0)) * 180.0 / CV_PI;
+}
+
 } // namespace tracker

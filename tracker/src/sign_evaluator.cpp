@@ -49,12 +49,14 @@ SignEvaluator::~SignEvaluator() = default;
 
 void SignEvaluator::set_space(const PoseSpace& space) { m_layout = make_layout(space); }
 
-void SignEvaluator::set_masks(const std::vector<cv::Rect2f>& boxes) {
+void SignEvaluator::set_masks(const std::vector<cv::Rect2f>& boxes, const std::vector<int>& models) {
     m_masks.count = 0;
-    for (const auto& b : boxes) {
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const auto& b = boxes[i];
         if (m_masks.count == math::k_max_masks) {
             break; // more tracked signs than mask slots: the rest are left to duplicate suppression
         }
+        m_masks.model[m_masks.count] = i < models.size() ? models[i] : -1;
         auto* m = m_masks.box[m_masks.count++];
         m[0] = b.x;
         m[1] = b.y;
@@ -65,6 +67,11 @@ void SignEvaluator::set_masks(const std::vector<cv::Rect2f>& boxes) {
 
 bool SignEvaluator::supports(swarm::MemorySpace where) const {
     if (where == swarm::MemorySpace::Host) {
+#if defined(TRACKER_HAVE_CUDA)
+        if (m_maps == nullptr && m_device != nullptr) {
+            return m_device->ready(); // host particles, GPU fitness (copies in and out)
+        }
+#endif
         return m_maps != nullptr;
     }
 #if defined(TRACKER_HAVE_CUDA)
@@ -96,6 +103,15 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
         throw swarm::UnavailableError("evaluator: this build has no CUDA; use a CPU strategy");
 #endif
     }
+    if (m_keep_last) {
+        m_last.assign(positions, positions + shape.rows() * static_cast<std::size_t>(shape.dims));
+    }
+#if defined(TRACKER_HAVE_CUDA)
+    if (m_maps == nullptr && m_device != nullptr && m_device->ready()) {
+        m_device->evaluate_host(*this, positions, fitness, shape, stream);
+        return;
+    }
+#endif
     if (m_maps == nullptr) {
         throw std::logic_error("evaluator: host evaluation without host class maps");
     }
@@ -105,7 +121,7 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
     for (long long r = 0; r < rows; ++r) {
         const SwarmTarget& t = m_targets[static_cast<std::size_t>(r / shape.particles)];
         const math::RigidPose pose = math::rigid_from_particle(m_layout, positions + r * shape.dims);
-        fitness[r] = math::score_pose(pose, m_k, m_points.data(), m_ranges[static_cast<std::size_t>(t.model)],
+        fitness[r] = math::score_pose(pose, m_k, m_points.data(), t.model, m_ranges[static_cast<std::size_t>(t.model)],
                                       m_weights, t.use_mask ? &m_masks : nullptr, sampler);
     }
 }
@@ -118,7 +134,7 @@ double SignEvaluator::score(const Pose& p, int model, bool use_mask) const {
     const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
                                               static_cast<float>(p.z), static_cast<float>(p.yaw),
                                               static_cast<float>(p.pitch), static_cast<float>(p.roll));
-    return math::score_pose(pose, m_k, m_points.data(), m_ranges.at(static_cast<std::size_t>(model)), m_weights,
+    return math::score_pose(pose, m_k, m_points.data(), model, m_ranges.at(static_cast<std::size_t>(model)), m_weights,
                             use_mask ? &m_masks : nullptr, sampler);
 }
 

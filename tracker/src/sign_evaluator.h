@@ -30,7 +30,8 @@ public:
     void set_host_maps(const ClassMaps* maps) { m_maps = maps; }
     void set_device_frame(DeviceFrame* frame) { m_device = frame; }
     void set_targets(std::vector<SwarmTarget> targets) { m_targets = std::move(targets); }
-    void set_masks(const std::vector<cv::Rect2f>& boxes);
+    // Box i hides the sign from detection swarms of model models[i].
+    void set_masks(const std::vector<cv::Rect2f>& boxes, const std::vector<int>& models);
     void set_space(const PoseSpace& space);
 
     bool supports(swarm::MemorySpace where) const override;
@@ -39,6 +40,10 @@ public:
 
     // Host score of one pose (tests, refinement checks); needs host maps.
     double score(const Pose& pose, int model, bool use_mask = false) const;
+
+    // Keep a copy of the last host batch (the particles the GUI draws).
+    void keep_last(bool on) { m_keep_last = on; }
+    const std::vector<float>& last_positions() const { return m_last; }
 
     const std::vector<math::PackedPoint>& points() const { return m_points; }
     const std::vector<math::ModelRange>& ranges() const { return m_ranges; }
@@ -58,6 +63,8 @@ private:
     std::vector<SwarmTarget> m_targets;
     const ClassMaps* m_maps = nullptr;
     DeviceFrame* m_device = nullptr;
+    bool m_keep_last = false;
+    std::vector<float> m_last;
 };
 
 math::PoseLayout make_layout(const PoseSpace& space);

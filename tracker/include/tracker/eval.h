@@ -1,7 +1,8 @@
 #pragma once
 // Scoring predictions against ground truth: per-frame greedy matching by box IoU within a category.
 // A truth that is mostly hidden or tiny is "don't care": matching it is neither a hit nor a false alarm,
-// missing it is not a miss.
+// missing it is not a miss. Rotation error of prohibitory rings is the angle between normals (a ring's
+// roll about its normal is not observable).
 #include <array>
 #include <string>
 #include <vector>

@@ -46,5 +46,7 @@ std::vector<cv::Point2f> project_points(const Camera& cam, const Pose& p, const 
 cv::Rect2f bounding_box(const std::vector<cv::Point2f>& pts);
 // Angle of R_a^T R_b in degrees.
 double rotation_error_deg(const Pose& a, const Pose& b);
+// Angle between the sign normals in degrees: the rotation error of a ring, whose roll is not observable.
+double normal_error_deg(const Pose& a, const Pose& b);
 
 } // namespace tracker

@@ -27,7 +27,12 @@ struct TrackerSettings {
     unsigned long long seed = 1;
     // detection and tracking
     double detect_threshold = 0.6;   // best fitness needed for a detection
-    double respread_fraction = 0.25; // share of a tracking swarm re-spread over the frustum each frame
+    double track_threshold = 0.5;    // best fitness a tracking swarm needs to count as a hit
+    bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
+    // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:
+    // +- (3 px + fraction * sign size) across the image, +- 0.4 * fraction * depth, +- fraction * each
+    // angle range (plus the last frame's motion). The engine initialises whole swarms inside their box.
+    double respread_fraction = 0.25;
     int confirm_frames = 2;          // detections needed before a track gets an id
     int max_missed = 5;              // K: a track ends after this many frames without a match
     double duplicate_iou = 0.3;      // detections overlapping more than this are the same sign

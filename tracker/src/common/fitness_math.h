@@ -29,19 +29,22 @@ struct FitnessWeights {
     float edge_gain = 2.5f; // |gradient . normal| giving a full edge score is 1 / edge_gain
 };
 
-// Boxes of signs already found, in pixels: swarms told to respect them see "other" there.
+// Boxes of signs already tracked, in pixels, each with the model tracking it: detection swarms of that
+// model see "other" there, so they find the next sign; swarms of other models still see it, so a sign
+// first locked onto by the wrong model can be taken over by the right one.
 constexpr int k_max_masks = 32;
 struct MaskSet {
     int count;
     float box[k_max_masks][4]; // x0, y0, x1, y1
+    int model[k_max_masks];
 };
 
-SWARM_HOST_DEVICE SWARM_INLINE bool masked(const MaskSet* m, float u, float v) {
+SWARM_HOST_DEVICE SWARM_INLINE bool masked(const MaskSet* m, int model, float u, float v) {
     if (m == nullptr) {
         return false;
     }
     for (int i = 0; i < m->count; ++i) {
-        if (u >= m->box[i][0] && u <= m->box[i][2] && v >= m->box[i][1] && v <= m->box[i][3]) {
+        if (m->model[i] == model && u >= m->box[i][0] && u <= m->box[i][2] && v >= m->box[i][1] && v <= m->box[i][3]) {
             return true;
         }
     }
@@ -60,7 +63,7 @@ SWARM_HOST_DEVICE SWARM_INLINE float likelihood(const Sample& s, int colour) {
 // image; points off the image or behind the camera score 0, so partly visible signs score lower.
 template <typename Sampler>
 SWARM_HOST_DEVICE float score_pose(const RigidPose& pose, const Intrinsics& k, const PackedPoint* points,
-                                   const ModelRange& range, const FitnessWeights& w, const MaskSet* mask,
+                                   int model, const ModelRange& range, const FitnessWeights& w, const MaskSet* mask,
                                    const Sampler& sampler) {
     float sum[4] = {0.f, 0.f, 0.f, 0.f};
     for (int i = 0; i < range.count; ++i) {
@@ -73,7 +76,7 @@ SWARM_HOST_DEVICE float score_pose(const RigidPose& pose, const Intrinsics& k, c
         if (!sampler(u, v, s)) {
             continue;
         }
-        if (masked(mask, u, v)) {
+        if (masked(mask, model, u, v)) {
             s.c[0] = s.c[1] = s.c[2] = s.c[3] = 0.f;
             s.gx = s.gy = 0.f;
         }

@@ -39,7 +39,7 @@ __global__ void fitness_kernel(FitnessParams p, const float* positions, float* f
     const int2 t = p.targets[r / p.particles];
     const math::RigidPose pose = math::rigid_from_particle(p.layout, positions + r * p.dims);
     const TextureSampler sampler{p.classes, p.gradient, p.width, p.height};
-    fitness[r] = math::score_pose(pose, p.k, p.points, p.ranges[t.x], p.weights, t.y ? &p.masks : nullptr, sampler);
+    fitness[r] = math::score_pose(pose, p.k, p.points, t.x, p.ranges[t.x], p.weights, t.y ? &p.masks : nullptr, sampler);
 }
 
 } // namespace

@@ -1,0 +1,103 @@
+// The fitness peaks at the true pose on rendered frames and falls off it; categories are told apart.
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+
+#include "preprocess.h"
+#include "render.h"
+#include "sign_evaluator.h"
+#include "tracker/model.h"
+#include "tracker/synthetic.h"
+
+namespace tracker {
+namespace {
+
+const std::vector<Category> k_all = {Category::Prohibitory, Category::Danger, Category::Mandatory, Category::GiveWay,
+                                     Category::Stop};
+
+class FitnessTest : public ::testing::TestWithParam<int> {
+protected:
+    void SetUp() override {
+        models = load_sign_models("", k_all);
+        cam = Camera::from_fov(640, 360, 60);
+        frame.create(360, 640, CV_8UC3);
+        render::road_background(frame, cam, 3.0, 7);
+        truth = Pose{1.4, -0.9, 14.0, 8.0, -3.0, 2.0};
+        render_sign(frame, cam, models[static_cast<std::size_t>(GetParam())], truth);
+        cv::GaussianBlur(frame, frame, cv::Size(), 0.6);
+        preprocess_cpu(frame, maps);
+        ev = std::make_unique<SignEvaluator>(models, PoseSpace{}, cam);
+        ev->set_host_maps(&maps);
+    }
+    std::vector<SignModel> models;
+    Camera cam;
+    cv::Mat frame;
+    Pose truth;
+    ClassMaps maps;
+    std::unique_ptr<SignEvaluator> ev;
+};
+
+TEST_P(FitnessTest, PeaksAtTruePose) {
+    const int m = GetParam();
+    const double at_truth = ev->score(truth, m);
+    EXPECT_GT(at_truth, 0.8) << to_string(models[static_cast<std::size_t>(m)].category);
+    EXPECT_LE(at_truth, 1.0);
+    const double px = truth.z / cam.fx; // metres per pixel at the sign
+    const Pose off[] = {{truth.x + 3 * px, truth.y, truth.z, truth.yaw, truth.pitch, truth.roll},
+                        {truth.x, truth.y - 3 * px, truth.z, truth.yaw, truth.pitch, truth.roll},
+                        {truth.x * 1.1, truth.y * 1.1, truth.z * 1.1, truth.yaw, truth.pitch, truth.roll},
+                        {truth.x, truth.y, truth.z, truth.yaw + 25, truth.pitch, truth.roll},
+                        {truth.x, truth.y, truth.z, truth.yaw, truth.pitch, truth.roll + 20},
+                        {truth.x + 1.5, truth.y, truth.z, truth.yaw, truth.pitch, truth.roll}};
+    for (const auto& p : off) {
+        if (p.roll != truth.roll && models[static_cast<std::size_t>(m)].category == Category::Prohibitory) {
+            continue; // a ring looks the same rolled about its normal
+        }
+        EXPECT_LT(ev->score(p, m), at_truth - 0.02) << "x " << p.x << " y " << p.y << " z " << p.z << " yaw " << p.yaw
+                                                     << " roll " << p.roll;
+    }
+    EXPECT_LT(ev->score(off[5], m), 0.45) << "a pose on the background";
+}
+
+TEST_P(FitnessTest, OtherCategoriesScoreLower) {
+    const int m = GetParam();
+    const double own = ev->score(truth, m);
+    for (int other = 0; other < static_cast<int>(models.size()); ++other) {
+        if (other != m) {
+            EXPECT_LT(ev->score(truth, other), own - 0.1)
+                << to_string(models[static_cast<std::size_t>(other)].category) << " on "
+                << to_string(models[static_cast<std::size_t>(m)].category);
+        }
+    }
+}
+
+TEST_P(FitnessTest, BatchMatchesSingleScores) {
+    const int m = GetParam();
+    const PoseSpace space;
+    std::vector<float> pos;
+    std::vector<Pose> poses = {truth, Pose{truth.x + 0.2, truth.y, truth.z, 0, 0, 0}, Pose{-2, -1, 30, 0, 0, 0}};
+    for (const auto& p : poses) {
+        for (double v : space.to_vector(p)) {
+            pos.push_back(static_cast<float>(v));
+        }
+    }
+    ev->set_targets({{m, false}});
+    std::vector<float> fit(poses.size());
+    ev->evaluate(pos.data(), fit.data(), {1, static_cast<int>(poses.size()), 6}, swarm::MemorySpace::Host, nullptr);
+    for (std::size_t i = 0; i < poses.size(); ++i) {
+        EXPECT_NEAR(fit[i], ev->score(space.from_vector(pos.data() + 6 * i), m), 1e-5);
+    }
+}
+
+TEST_P(FitnessTest, MaskHidesTheSign) {
+    const int m = GetParam();
+    const auto box = bounding_box(project_points(cam, truth, models[static_cast<std::size_t>(m)].outline));
+    ev->set_masks({box}, {m});
+    EXPECT_LT(ev->score(truth, m, true), 0.35);
+    EXPECT_GT(ev->score(truth, m, false), 0.8);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllSigns, FitnessTest, ::testing::Range(0, 5));
+
+} // namespace
+} // namespace tracker

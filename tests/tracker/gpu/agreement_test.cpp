@@ -1,0 +1,120 @@
+// CPU and GPU agree: preprocessing maps and fitness of every particle of every swarm (label: gpu).
+#include <gtest/gtest.h>
+
+#include <cuda_runtime.h>
+
+#include <opencv2/imgproc.hpp>
+
+#include "cuda/device_frame.h"
+#include "preprocess.h"
+#include "sign_evaluator.h"
+#include "swarm/optimizer.h"
+#include "tracker/model.h"
+#include "tracker/synthetic.h"
+
+namespace tracker {
+namespace {
+
+bool have_gpu() { return swarm::cuda_device_present(); }
+
+cv::Mat scene_frame(const std::string& scene, int w, int h, int skip) {
+    auto s = create_scene(scene, w, h, 3);
+    SceneFrame f;
+    for (int i = 0; i <= skip; ++i) {
+        f = s->next();
+    }
+    return f.bgr;
+}
+
+struct Size {
+    int w, h;
+};
+class GpuAgreement : public ::testing::TestWithParam<Size> {};
+
+TEST_P(GpuAgreement, PreprocessingMatchesCpu) {
+    if (!have_gpu()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    const auto [w, h] = GetParam();
+    const cv::Mat frame = scene_frame("crowded", w, h, 40);
+    ClassMaps cpu, gpu;
+    preprocess_cpu(frame, cpu);
+    DeviceFrame dev;
+    dev.process(frame, nullptr);
+    dev.download(gpu, nullptr);
+    EXPECT_FLOAT_EQ(cpu.mean_value, gpu.mean_value);
+    cv::Mat diff;
+    cv::absdiff(cpu.classes, gpu.classes, diff);
+    double worst = 0;
+    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+    EXPECT_LE(worst, 1.0) << "class maps differ by more than one 8-bit step";
+    cv::absdiff(cpu.gradient, gpu.gradient, diff);
+    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+    EXPECT_LE(worst, 1e-4);
+}
+
+TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
+    if (!have_gpu()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    const auto [w, h] = GetParam();
+    const cv::Mat frame = scene_frame("easy", w, h, 60);
+    const auto models = load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory,
+                                              Category::GiveWay, Category::Stop});
+    const Camera cam = Camera::from_fov(w, h, 60);
+    ClassMaps maps;
+    preprocess_cpu(frame, maps);
+    SignEvaluator cpu(models, PoseSpace{}, cam), gpu(models, PoseSpace{}, cam);
+    DeviceFrame dev;
+    dev.process(frame, nullptr);
+    cpu.set_host_maps(&maps);
+    gpu.set_device_frame(&dev);
+    const int swarms = 7, particles = 33;
+    std::vector<SwarmTarget> targets;
+    for (int s = 0; s < swarms; ++s) {
+        targets.push_back({s % 5, s % 2 == 1});
+    }
+    cpu.set_targets(targets);
+    gpu.set_targets(targets);
+    cpu.set_masks({cv::Rect2f(w * 0.5f, h * 0.3f, 40, 40)}, {1});
+    gpu.set_masks({cv::Rect2f(w * 0.5f, h * 0.3f, 40, 40)}, {1});
+    std::vector<double> lo, hi;
+    frustum_bounds(Frustum{}, cam, PoseSpace{}, lo, hi);
+    cv::RNG rng(5);
+    std::vector<float> pos(static_cast<std::size_t>(swarms * particles * 6));
+    for (std::size_t i = 0; i < pos.size(); ++i) {
+        pos[i] = static_cast<float>(rng.uniform(lo[i % 6], hi[i % 6]));
+    }
+    std::vector<float> fc(static_cast<std::size_t>(swarms * particles)), fg(fc.size());
+    const swarm::BatchShape shape{swarms, particles, 6};
+    cpu.evaluate(pos.data(), fc.data(), shape, swarm::MemorySpace::Host, nullptr);
+    ASSERT_TRUE(gpu.supports(swarm::MemorySpace::Device));
+    gpu.evaluate(pos.data(), fg.data(), shape, swarm::MemorySpace::Host, nullptr); // copies in and out
+    for (std::size_t i = 0; i < fc.size(); ++i) {
+        // Texture filtering uses 8-bit fixed-point weights: allow a small absolute difference.
+        EXPECT_NEAR(fc[i], fg[i], 5e-3) << "row " << i;
+    }
+    // Asynchronous use on a caller's stream: device positions, device fitness.
+    cudaStream_t stream{};
+    ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
+    float *dpos = nullptr, *dfit = nullptr;
+    ASSERT_EQ(cudaMalloc(&dpos, pos.size() * sizeof(float)), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(&dfit, fg.size() * sizeof(float)), cudaSuccess);
+    cudaMemcpyAsync(dpos, pos.data(), pos.size() * sizeof(float), cudaMemcpyHostToDevice, stream);
+    gpu.evaluate(dpos, dfit, shape, swarm::MemorySpace::Device, stream);
+    std::vector<float> fa(fg.size());
+    cudaMemcpyAsync(fa.data(), dfit, fa.size() * sizeof(float), cudaMemcpyDeviceToHost, stream);
+    cudaStreamSynchronize(stream);
+    for (std::size_t i = 0; i < fa.size(); ++i) {
+        EXPECT_FLOAT_EQ(fa[i], fg[i]);
+    }
+    cudaFree(dpos);
+    cudaFree(dfit);
+    cudaStreamDestroy(stream);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, GpuAgreement, ::testing::Values(Size{640, 360}, Size{1280, 720}, Size{333, 211}),
+                         [](const auto& info) { return std::to_string(info.param.w) + "x" + std::to_string(info.param.h); });
+
+} // namespace
+} // namespace tracker

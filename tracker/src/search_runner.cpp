@@ -1,0 +1,131 @@
+#include "search_runner.h"
+
+#include <chrono>
+
+#include <spdlog/spdlog.h>
+
+#include "swarm/errors.h"
+#if defined(TRACKER_HAVE_CUDA)
+#include "cuda/device_frame.h"
+#endif
+
+namespace tracker {
+
+SearchRunner::SearchRunner(const std::vector<SignModel>& models, const Camera& camera, const TrackerSettings& s)
+    : m_settings(s), m_evaluator(std::make_shared<SignEvaluator>(models, PoseSpace{}, camera)) {
+    const swarm::Backend backend = *swarm::parse_backend(s.backend);
+    const bool device = swarm::cuda_device_present();
+    if (backend == swarm::Backend::Cuda && !device) {
+        throw swarm::UnavailableError("tracker backend cuda: no CUDA device (or no CUDA build); use backend cpu or auto");
+    }
+#if defined(TRACKER_HAVE_CUDA)
+    m_gpu = backend != swarm::Backend::Cpu && device;
+    if (m_gpu) {
+        m_device = std::make_unique<DeviceFrame>();
+        m_evaluator->set_device_frame(m_device.get());
+    }
+#endif
+    if (!m_gpu) {
+        m_evaluator->set_host_maps(&m_maps);
+    }
+}
+
+SearchRunner::~SearchRunner() = default;
+
+std::string SearchRunner::backend_name() const { return m_gpu ? swarm::cuda_device_name() : "CPU"; }
+
+void SearchRunner::prepare(const cv::Mat& bgr, StageTiming& timing) {
+    if (bgr.empty() || bgr.type() != CV_8UC3) {
+        throw std::invalid_argument("tracker: frames must be non-empty 8-bit BGR images (CV_8UC3)");
+    }
+#if defined(TRACKER_HAVE_CUDA)
+    if (m_gpu) {
+        const auto [up, pre] = m_device->process(bgr, nullptr);
+        timing.upload_ms = up;
+        timing.preprocess_ms = pre;
+        return;
+    }
+#endif
+    const auto t0 = std::chrono::steady_clock::now();
+    preprocess_cpu(bgr, m_maps);
+    timing.preprocess_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void SearchRunner::prepare(const cv::cuda::GpuMat& bgr, StageTiming& timing) {
+#if defined(TRACKER_HAVE_CUDA)
+    if (m_gpu) {
+        const auto [up, pre] = m_device->process(bgr, nullptr);
+        timing.upload_ms = up;
+        timing.preprocess_ms = pre;
+        return;
+    }
+#endif
+    (void)bgr;
+    (void)timing;
+    throw swarm::UnavailableError("tracker: a device frame needs the cuda backend on a machine with a GPU");
+}
+
+std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::vector<SwarmJob>& jobs,
+                                            const std::vector<cv::Rect2f>& masks,
+                                            const std::vector<int>& mask_models, std::uint64_t seed,
+                                            StageTiming& timing) {
+    std::vector<SwarmOutcome> out(jobs.size());
+    if (jobs.empty()) {
+        return out;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    swarm::Problem problem;
+    problem.dims = space.dims();
+    problem.goal = swarm::Goal::Maximise;
+    std::vector<SwarmTarget> targets;
+    for (const auto& j : jobs) {
+        problem.lower.insert(problem.lower.end(), j.lower.begin(), j.lower.end());
+        problem.upper.insert(problem.upper.end(), j.upper.begin(), j.upper.end());
+        targets.push_back(j.target);
+    }
+    m_evaluator->set_space(space);
+    m_evaluator->set_targets(targets);
+    m_evaluator->set_masks(masks, mask_models);
+    m_evaluator->keep_last(m_settings.keep_particles);
+    problem.evaluator = m_evaluator;
+
+    swarm::Params p;
+    p.w = m_settings.w;
+    p.c1 = m_settings.c1;
+    p.c2 = m_settings.c2;
+    p.swarms = static_cast<int>(jobs.size());
+    p.particles = m_settings.particles;
+    p.iterations = m_settings.generations;
+    p.topology = m_settings.topology == "ring" ? swarm::Topology::Ring : swarm::Topology::Global;
+    p.seed = seed;
+    if (!m_optimizer) {
+        const auto requested = *swarm::parse_strategy(m_settings.strategy);
+        const auto backend = *swarm::parse_backend(m_settings.backend);
+        swarm::Strategy s = swarm::resolve_strategy(requested, backend, problem, p, &m_strategy_note);
+        try {
+            m_optimizer = swarm::create_optimizer(s);
+        } catch (const swarm::UnavailableError& e) {
+            // GPU strategies that are not built yet: the CPU engine drives the swarms, the GPU scores them.
+            spdlog::warn("tracker: {} ({}); using cpu-parallel with {} fitness", e.what(), to_string(s),
+                         m_gpu ? "GPU" : "CPU");
+            m_optimizer = swarm::create_optimizer(swarm::Strategy::CpuParallel);
+        }
+    }
+    const swarm::Result res = m_optimizer->run(problem, p);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        out[i].best = res.swarms[i].best_position;
+        out[i].fitness = res.swarms[i].best_fitness;
+        if (m_settings.keep_particles) {
+            const auto& last = m_evaluator->last_positions();
+            const std::size_t n = static_cast<std::size_t>(p.particles) * static_cast<std::size_t>(problem.dims);
+            if (last.size() >= (i + 1) * n) {
+                out[i].particles.assign(last.begin() + static_cast<std::ptrdiff_t>(i * n),
+                                        last.begin() + static_cast<std::ptrdiff_t>((i + 1) * n));
+            }
+        }
+    }
+    timing.search_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+}
+
+} // namespace tracker

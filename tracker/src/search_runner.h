@@ -1,0 +1,51 @@
+#pragma once
+// Runs the swarm engine for the tracker: preprocesses a frame (CPU or GPU), then runs many swarms at once,
+// each with its own bounds and sign model, through one batched SignEvaluator.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <opencv2/core/cuda.hpp>
+
+#include "preprocess.h"
+#include "sign_evaluator.h"
+#include "swarm/optimizer.h"
+#include "tracker/tracker.h"
+
+namespace tracker {
+
+struct SwarmJob {
+    std::vector<double> lower, upper; // active pose dimensions
+    SwarmTarget target;
+};
+
+struct SwarmOutcome {
+    std::vector<double> best;     // active pose dimensions
+    double fitness = 0;
+    std::vector<float> particles; // last generation's positions (keep_particles)
+};
+
+class SearchRunner {
+public:
+    SearchRunner(const std::vector<SignModel>& models, const Camera& camera, const TrackerSettings& settings);
+    ~SearchRunner();
+
+    void prepare(const cv::Mat& bgr, StageTiming& timing);
+    void prepare(const cv::cuda::GpuMat& bgr, StageTiming& timing);
+    std::vector<SwarmOutcome> run(const PoseSpace& space, const std::vector<SwarmJob>& jobs,
+                                  const std::vector<cv::Rect2f>& masks, const std::vector<int>& mask_models, std::uint64_t seed, StageTiming& timing);
+    void set_settings(const TrackerSettings& s) { m_settings = s; }
+    std::string backend_name() const;
+    SignEvaluator& evaluator() { return *m_evaluator; }
+
+private:
+    TrackerSettings m_settings;
+    bool m_gpu = false;
+    ClassMaps m_maps;
+    std::shared_ptr<SignEvaluator> m_evaluator;
+    std::unique_ptr<DeviceFrame> m_device;
+    std::unique_ptr<swarm::Optimizer> m_optimizer;
+    std::string m_strategy_note;
+};
+
+} // namespace tracker

@@ -1,0 +1,193 @@
+// TrackerSettings: validation and JSON load/save (unknown keys and bad values name the key).
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "swarm/strategy.h"
+#include "tracker/tracker.h"
+
+namespace tracker {
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void bad(const std::string& key, const std::string& why) {
+    throw std::invalid_argument("setting '" + key + "': " + why);
+}
+
+void range(const std::string& key, double v, double lo, double hi) {
+    if (!(v >= lo && v <= hi) || !std::isfinite(v)) {
+        bad(key, "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + std::to_string(v));
+    }
+}
+
+// One table drives load and save, so the two cannot drift apart.
+template <typename F>
+void for_each_field(TrackerSettings& s, F&& f) {
+    f("particles", s.particles);
+    f("generations", s.generations);
+    f("detection_swarms_per_category", s.detection_swarms_per_category);
+    f("w", s.w);
+    f("c1", s.c1);
+    f("c2", s.c2);
+    f("topology", s.topology);
+    f("strategy", s.strategy);
+    f("backend", s.backend);
+    f("seed", s.seed);
+    f("detect_threshold", s.detect_threshold);
+    f("track_threshold", s.track_threshold);
+    f("detect_rotation", s.detect_rotation);
+    f("respread_fraction", s.respread_fraction);
+    f("confirm_frames", s.confirm_frames);
+    f("max_missed", s.max_missed);
+    f("duplicate_iou", s.duplicate_iou);
+    f("z_min", s.z_min);
+    f("z_max", s.z_max);
+    f("x_min", s.x_min);
+    f("x_max", s.x_max);
+    f("y_min", s.y_min);
+    f("y_max", s.y_max);
+    f("yaw_range", s.yaw_range);
+    f("pitch_range", s.pitch_range);
+    f("roll_range", s.roll_range);
+    f("horizontal_fov_deg", s.horizontal_fov_deg);
+    f("camera_file", s.camera_file);
+    f("models_dir", s.models_dir);
+    f("keep_particles", s.keep_particles);
+}
+
+template <typename T>
+void read_value(const std::string& key, const json& v, T& out) {
+    if constexpr (std::is_same_v<T, bool>) {
+        if (!v.is_boolean()) {
+            bad(key, "must be true or false");
+        }
+    } else if constexpr (std::is_integral_v<T>) {
+        if (!v.is_number_integer() || (std::is_unsigned_v<T> && v.get<long long>() < 0)) {
+            bad(key, "must be an integer");
+        }
+    } else if constexpr (std::is_floating_point_v<T>) {
+        if (!v.is_number()) {
+            bad(key, "must be a number");
+        }
+    } else {
+        if (!v.is_string()) {
+            bad(key, "must be a string");
+        }
+    }
+    out = v.get<T>();
+}
+
+} // namespace
+
+void TrackerSettings::validate() const {
+    range("particles", particles, 2, 4096);
+    range("generations", generations, 1, 10000);
+    range("detection_swarms_per_category", detection_swarms_per_category, 0, 64);
+    range("w", w, -1.0, 1.5);
+    range("c1", c1, 0.0, 5.0);
+    range("c2", c2, 0.0, 5.0);
+    if (topology != "ring" && topology != "global") {
+        bad("topology", "must be ring or global");
+    }
+    if (!swarm::parse_strategy(strategy)) {
+        bad("strategy", "'" + strategy + "' is not an engine strategy (see swarmtrack bench --help)");
+    }
+    if (!swarm::parse_backend(backend)) {
+        bad("backend", "must be cpu, cuda or auto");
+    }
+    range("detect_threshold", detect_threshold, 0.0, 1.0);
+    range("track_threshold", track_threshold, 0.0, 1.0);
+    range("respread_fraction", respread_fraction, 0.0, 1.0);
+    range("confirm_frames", confirm_frames, 1, 100);
+    range("max_missed", max_missed, 0, 1000);
+    range("duplicate_iou", duplicate_iou, 0.0, 1.0);
+    range("z_min", z_min, 0.5, 1000.0);
+    range("z_max", z_max, z_min + 0.1, 2000.0);
+    range("x_min", x_min, -1000.0, 1000.0);
+    range("x_max", x_max, x_min + 0.01, 1000.0);
+    range("y_min", y_min, -1000.0, 1000.0);
+    range("y_max", y_max, y_min + 0.01, 1000.0);
+    range("yaw_range", yaw_range, 0.0, 89.0);
+    range("pitch_range", pitch_range, 0.0, 89.0);
+    range("roll_range", roll_range, 0.0, 180.0);
+    range("horizontal_fov_deg", horizontal_fov_deg, 1.0, 179.0);
+    if (categories.empty()) {
+        bad("categories", "needs at least one category");
+    }
+}
+
+TrackerSettings TrackerSettings::load(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) {
+        throw std::invalid_argument(path + ": cannot open the tracker config; check the path");
+    }
+    json doc;
+    try {
+        doc = json::parse(in);
+    } catch (const json::parse_error& e) {
+        throw std::invalid_argument(path + ": not valid JSON (" + e.what() + ")");
+    }
+    if (!doc.is_object()) {
+        throw std::invalid_argument(path + ": the tracker config must be a JSON object");
+    }
+    TrackerSettings s;
+    try {
+        for (const auto& [key, value] : doc.items()) {
+            bool known = false;
+            for_each_field(s, [&, &key = key, &value = value](const char* name, auto& field) {
+                if (key == name) {
+                    read_value(key, value, field);
+                    known = true;
+                }
+            });
+            if (key == "categories") {
+                if (!value.is_array()) {
+                    bad(key, "must be an array of category names");
+                }
+                s.categories.clear();
+                for (const auto& c : value) {
+                    auto cat = c.is_string() ? parse_category(c.get<std::string>()) : std::nullopt;
+                    if (!cat) {
+                        bad(key, "entries must be prohibitory, danger, mandatory, give-way or stop");
+                    }
+                    s.categories.push_back(*cat);
+                }
+                known = true;
+            }
+            if (!known) {
+                bad(key, "unknown key (check the spelling against `TrackerSettings` / a saved config)");
+            }
+        }
+        s.validate();
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(path + ": " + e.what());
+    }
+    return s;
+}
+
+void TrackerSettings::save(const std::string& path) const {
+    validate();
+    json doc = json::object();
+    TrackerSettings copy = *this;
+    for_each_field(copy, [&](const char* name, auto& field) { doc[name] = field; });
+    doc["categories"] = json::array();
+    for (Category c : categories) {
+        doc["categories"].push_back(std::string(to_string(c)));
+    }
+    const std::string temp = path + ".tmp";
+    {
+        std::ofstream out(temp);
+        if (!out || !(out << doc.dump(2) << "\n")) {
+            throw std::runtime_error(path + ": cannot write the tracker config; check the folder");
+        }
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        std::remove(temp.c_str());
+        throw std::runtime_error(path + ": cannot write the tracker config; check the folder");
+    }
+}
+
+} // namespace tracker

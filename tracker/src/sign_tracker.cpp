@@ -1,0 +1,321 @@
+// The multi-swarm tracker: per frame, tracking swarms restart around each track's predicted pose (one engine
+// run, per-swarm bounds), found signs are masked, then detection swarms per category search the frustum
+// (a second run). All swarms of a run are scored by one batched evaluator call per generation.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <spdlog/spdlog.h>
+
+#include "search_runner.h"
+#include "sign_evaluator.h"
+#include "track_state.h"
+#include "tracker/model.h"
+#include "tracker/pose.h"
+#include "tracker/tracker.h"
+
+namespace tracker {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr double k_takeover_margin = 0.05;
+double ms_between(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+class SignTracker : public Tracker {
+public:
+    SignTracker(const TrackerSettings& s, const Camera& camera) : m_camera(camera) { configure(s); }
+
+    FrameResult process(const cv::Mat& bgr) override {
+        const auto t0 = Clock::now();
+        FrameResult r;
+        fit_camera(bgr.cols, bgr.rows);
+        m_search->prepare(bgr, r.timing);
+        finish_frame(r, t0);
+        return r;
+    }
+
+    FrameResult process(const cv::cuda::GpuMat& bgr) override {
+        const auto t0 = Clock::now();
+        FrameResult r;
+        fit_camera(bgr.cols, bgr.rows);
+        m_search->prepare(bgr, r.timing);
+        finish_frame(r, t0);
+        return r;
+    }
+
+    void reset() override {
+        m_tracks.clear();
+        m_frame = 0;
+        m_next_id = 1;
+    }
+    const TrackerSettings& settings() const override { return m_settings; }
+    void update_settings(const TrackerSettings& s) override {
+        s.validate();
+        const bool rebuild = s.models_dir != m_settings.models_dir || s.categories != m_settings.categories ||
+                             s.backend != m_settings.backend || s.strategy != m_settings.strategy;
+        if (rebuild) {
+            configure(s);
+        } else {
+            m_settings = s;
+            m_search->set_settings(s);
+        }
+    }
+    std::string backend_name() const override { return m_search->backend_name(); }
+
+private:
+    void configure(const TrackerSettings& s) {
+        s.validate();
+        m_settings = s;
+        m_models = load_sign_models(s.models_dir, s.categories);
+        m_search = std::make_unique<SearchRunner>(m_models, m_camera, s);
+        m_tracks.clear();
+    }
+
+    void fit_camera(int w, int h) {
+        if (w != m_camera.width || h != m_camera.height) {
+            m_camera = m_camera.scaled_to(w, h);
+            m_search = std::make_unique<SearchRunner>(m_models, m_camera, m_settings);
+        }
+    }
+
+    Frustum frustum() const {
+        const auto& s = m_settings;
+        return {s.z_min, s.z_max, s.x_min, s.x_max, s.y_min, s.y_max, s.yaw_range, s.pitch_range, s.roll_range};
+    }
+
+    // Box around the predicted pose that a tracking swarm searches.
+    void track_bounds(const Track& t, const PoseSpace& space, std::vector<double>& lo, std::vector<double>& hi) const {
+        const auto& s = m_settings;
+        const PoseVec p = t.predicted();
+        const double size_px = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / p[2];
+        const double f = s.respread_fraction;
+        const double uv = (3.0 + f * size_px) / m_camera.fx;
+        const double half[6] = {uv + std::abs(t.velocity[0]), uv + std::abs(t.velocity[1]),
+                                0.4 * f * p[2] + std::abs(t.velocity[2]), f * s.yaw_range + 1.0,
+                                f * s.pitch_range + 1.0, f * s.roll_range + 1.0};
+        std::vector<double> flo, fhi;
+        frustum_bounds(frustum(), m_camera, PoseSpace{}, flo, fhi);
+        lo.clear();
+        hi.clear();
+        for (int k = 0; k < 6; ++k) {
+            if (!space.active[static_cast<std::size_t>(k)]) {
+                continue;
+            }
+            const auto kk = static_cast<std::size_t>(k);
+            double a = std::max(p[kk] - half[k], flo[kk]), b = std::min(p[kk] + half[k], fhi[kk]);
+            if (b - a < 1e-6) { // prediction left the frustum: keep a sliver at its edge
+                a = std::min(a, fhi[kk] - 1e-3);
+                b = a + 1e-3;
+            }
+            lo.push_back(a);
+            hi.push_back(b);
+        }
+    }
+
+    PoseSpace track_space() const {
+        PoseSpace sp;
+        sp.active = {true, true, true, m_settings.yaw_range > 0, m_settings.pitch_range > 0, m_settings.roll_range > 0};
+        return sp;
+    }
+    PoseSpace detect_space() const {
+        PoseSpace sp = track_space();
+        if (!m_settings.detect_rotation) {
+            sp.active[3] = sp.active[4] = sp.active[5] = false;
+        }
+        return sp;
+    }
+
+    Detection make_detection(const Track& t) const {
+        Detection d;
+        d.frame = m_frame;
+        d.track_id = t.id;
+        d.category = t.category;
+        d.pose = to_pose(t.pose);
+        d.fitness = t.fitness;
+        d.outline = project_points(m_camera, d.pose, m_models[static_cast<std::size_t>(t.model)].outline);
+        d.box = bounding_box(d.outline);
+        return d;
+    }
+
+    void finish_frame(FrameResult& r, Clock::time_point t0);
+
+    // Duplicates: boxes overlapping by more than duplicate_iou, or a box mostly inside another (a small
+    // red sign fitted into the corner of a large red rim).
+    bool same_sign(const cv::Rect2f& a, const cv::Rect2f& b) const {
+        const float inter = (a & b).area();
+        const float smaller = std::min(a.area(), b.area());
+        return inter > static_cast<float>(m_settings.duplicate_iou) * (a.area() + b.area() - inter) ||
+               (smaller > 0.f && inter > 0.6f * smaller);
+    }
+
+    TrackerSettings m_settings;
+    Camera m_camera;
+    std::vector<SignModel> m_models;
+    std::unique_ptr<SearchRunner> m_search;
+    std::vector<Track> m_tracks;
+    long long m_frame = 0;
+    int m_next_id = 1;
+};
+
+void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
+    const auto& s = m_settings;
+    const std::uint64_t seed = s.seed * 1000003ULL + static_cast<std::uint64_t>(m_frame) * 2ULL;
+    const cv::Rect2f image(0.f, 0.f, static_cast<float>(m_camera.width), static_cast<float>(m_camera.height));
+
+    // 1. Tracking swarms around each track's predicted pose.
+    const PoseSpace ts = track_space();
+    std::vector<SwarmJob> jobs;
+    for (const auto& t : m_tracks) {
+        SwarmJob j;
+        track_bounds(t, ts, j.lower, j.upper);
+        j.target = {t.model, false};
+        jobs.push_back(std::move(j));
+    }
+    const auto tracked = m_search->run(ts, jobs, {}, {}, seed, r.timing);
+    for (std::size_t i = 0; i < m_tracks.size(); ++i) {
+        Track& t = m_tracks[i];
+        const PoseVec before = t.pose;
+        if (tracked[i].fitness >= s.track_threshold) {
+            const Pose p = ts.from_vector(tracked[i].best.data());
+            t.pose = to_vec(p);
+            for (std::size_t k = 0; k < 3; ++k) {
+                const double step = t.pose[k] - before[k];
+                t.velocity[k] = t.hits <= 1 ? step : 0.5 * t.velocity[k] + 0.5 * step;
+            }
+            // Driving straight, a sign's orientation in the camera frame stays put, and small frontal signs
+            // show it only faintly: average the angle estimates over the track instead of following them.
+            const double a = std::max(1.0 / t.hits, 0.1);
+            for (std::size_t k = 3; k < 6; ++k) {
+                t.pose[k] = (1 - a) * before[k] + a * t.pose[k];
+                t.velocity[k] = 0;
+            }
+            t.fitness = tracked[i].fitness;
+            ++t.hits;
+            t.missed = 0;
+        } else {
+            t.pose = t.predicted();
+            t.fitness = tracked[i].fitness;
+            ++t.missed;
+        }
+        t.box = bounding_box(project_points(m_camera, to_pose(t.pose), m_models[static_cast<std::size_t>(t.model)].outline));
+    }
+    // Tracks end after K misses, when they pass the near plane, or leave the image.
+    m_tracks.erase(std::remove_if(m_tracks.begin(), m_tracks.end(),
+                                  [&](const Track& t) {
+                                      return t.missed > s.max_missed || t.pose[2] < s.z_min ||
+                                             (t.box & image).area() < 0.25f * t.box.area();
+                                  }),
+                   m_tracks.end());
+    // Duplicate tracks: keep confirmed, long-lived, fit ones.
+    std::stable_sort(m_tracks.begin(), m_tracks.end(), [](const Track& a, const Track& b) {
+        if ((a.id >= 0) != (b.id >= 0)) {
+            return a.id >= 0;
+        }
+        return a.hits != b.hits ? a.hits > b.hits : a.fitness > b.fitness;
+    });
+    std::vector<Track> kept;
+    for (const auto& t : m_tracks) {
+        const bool dup = std::any_of(kept.begin(), kept.end(), [&](const Track& k) { return same_sign(k.box, t.box); });
+        if (!dup) {
+            kept.push_back(t);
+        }
+    }
+    m_tracks = std::move(kept);
+
+    // 2. Detection swarms over the frustum, blind to what the tracks cover.
+    const PoseSpace ds = detect_space();
+    std::vector<SwarmJob> det_jobs;
+    std::vector<double> lo, hi;
+    frustum_bounds(frustum(), m_camera, ds, lo, hi);
+    for (std::size_t m = 0; m < m_models.size(); ++m) {
+        for (int k = 0; k < s.detection_swarms_per_category; ++k) {
+            det_jobs.push_back({lo, hi, {static_cast<int>(m), true}});
+        }
+    }
+    std::vector<cv::Rect2f> masks;
+    std::vector<int> mask_models;
+    for (const auto& t : m_tracks) {
+        mask_models.push_back(t.model);
+        const float gx = 0.1f * t.box.width, gy = 0.1f * t.box.height;
+        masks.emplace_back(t.box.x - gx, t.box.y - gy, t.box.width + 2 * gx, t.box.height + 2 * gy);
+    }
+    const auto found = m_search->run(ds, det_jobs, masks, mask_models, seed + 1, r.timing);
+    std::vector<Track> fresh;
+    for (std::size_t i = 0; i < det_jobs.size(); ++i) {
+        if (found[i].fitness < s.detect_threshold) {
+            continue;
+        }
+        Track t;
+        t.model = det_jobs[i].target.model;
+        t.category = m_models[static_cast<std::size_t>(t.model)].category;
+        t.pose = to_vec(ds.from_vector(found[i].best.data()));
+        t.fitness = found[i].fitness;
+        t.hits = 1;
+        t.box = bounding_box(project_points(m_camera, to_pose(t.pose), m_models[static_cast<std::size_t>(t.model)].outline));
+        fresh.push_back(t);
+    }
+    std::sort(fresh.begin(), fresh.end(), [](const Track& a, const Track& b) { return a.fitness > b.fitness; });
+    for (const auto& t : fresh) {
+        auto overlap =
+            std::find_if(m_tracks.begin(), m_tracks.end(), [&](const Track& k) { return same_sign(k.box, t.box); });
+        if (overlap == m_tracks.end()) {
+            m_tracks.push_back(t);
+        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin) {
+            // Another model explains this sign clearly better: the track changes category, keeps its id.
+            Track& k = *overlap;
+            k.model = t.model;
+            k.category = t.category;
+            k.pose = t.pose;
+            k.velocity = {};
+            k.fitness = t.fitness;
+            k.box = t.box;
+        }
+    }
+
+    // 3. Confirmation and output.
+    for (auto& t : m_tracks) {
+        if (t.id < 0 && t.hits >= s.confirm_frames) {
+            t.id = m_next_id++;
+        }
+        if (t.id >= 0 && t.missed == 0) {
+            r.detections.push_back(make_detection(t));
+        }
+    }
+    if (s.keep_particles) {
+        auto add_views = [&](const std::vector<SwarmOutcome>& outs, const std::vector<SwarmJob>& js,
+                             const PoseSpace& sp, int first_swarm, const std::vector<Track>* owners) {
+            const int d = sp.dims();
+            for (std::size_t i = 0; i < outs.size(); ++i) {
+                SwarmView v;
+                v.swarm = first_swarm + static_cast<int>(i);
+                v.category = m_models[static_cast<std::size_t>(js[i].target.model)].category;
+                v.track_id = owners && i < owners->size() ? (*owners)[i].id : -1;
+                v.best = sp.from_vector(outs[i].best.data());
+                v.best_fitness = outs[i].fitness;
+                for (std::size_t k = 0; k + static_cast<std::size_t>(d) <= outs[i].particles.size(); k += static_cast<std::size_t>(d)) {
+                    const Pose p = sp.from_vector(outs[i].particles.data() + k);
+                    v.particles.emplace_back(static_cast<float>(m_camera.fx * p.x / p.z + m_camera.cx),
+                                             static_cast<float>(m_camera.fy * p.y / p.z + m_camera.cy));
+                }
+                r.swarms.push_back(std::move(v));
+            }
+        };
+        add_views(tracked, jobs, ts, 0, nullptr);
+        add_views(found, det_jobs, ds, static_cast<int>(jobs.size()), nullptr);
+    }
+    r.frame = m_frame++;
+    r.timing.total_ms = ms_between(t0, Clock::now());
+}
+
+} // namespace
+
+std::unique_ptr<Tracker> create_tracker(const TrackerSettings& settings, const Camera& camera) {
+    if (camera.width <= 0 || camera.height <= 0 || !(camera.fx > 0) || !(camera.fy > 0)) {
+        throw std::invalid_argument("camera: intrinsics are not set; use Camera::from_fov or Camera::load");
+    }
+    return std::make_unique<SignTracker>(settings, camera);
+}
+
+} // namespace tracker

@@ -1,0 +1,35 @@
+#pragma once
+// One tracked sign: pose and constant-velocity motion in particle space (x/z, y/z, z, yaw, pitch, roll).
+#include <array>
+
+#include "tracker/camera.h"
+#include "tracker/types.h"
+
+namespace tracker {
+
+using PoseVec = std::array<double, 6>;
+
+inline PoseVec to_vec(const Pose& p) { return {p.x / p.z, p.y / p.z, p.z, p.yaw, p.pitch, p.roll}; }
+inline Pose to_pose(const PoseVec& v) { return {v[0] * v[2], v[1] * v[2], v[2], v[3], v[4], v[5]}; }
+
+struct Track {
+    int id = -1;          // -1 until confirmed
+    Category category = Category::Prohibitory;
+    int model = 0;        // index of the category's model
+    PoseVec pose{};       // last estimate
+    PoseVec velocity{};   // per frame
+    double fitness = 0;
+    int hits = 0;         // frames with a match
+    int missed = 0;       // consecutive frames without one
+    cv::Rect2f box;       // last projected box
+
+    PoseVec predicted() const {
+        PoseVec p;
+        for (int k = 0; k < 6; ++k) {
+            p[static_cast<std::size_t>(k)] = pose[static_cast<std::size_t>(k)] + velocity[static_cast<std::size_t>(k)];
+        }
+        return p;
+    }
+};
+
+} // namespace tracker
