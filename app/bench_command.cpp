@@ -47,6 +47,9 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--seed", o->engine.seed, "Seed of the first run")->capture_default_str();
     sub->add_option("--json", o->json, "Also write the results as JSON to this file");
     sub->add_option("--csv", o->csv, "Also write the results as CSV to this file");
+    sub->add_option("--frames", o->frames, "Soak suite: frames to track (default 10000)");
+    sub->add_option("--width", o->width, "Soak suite: synthetic frame width")->check(CLI::Range(64, 7680))->capture_default_str();
+    sub->add_option("--height", o->height, "Soak suite: synthetic frame height")->check(CLI::Range(48, 4320))->capture_default_str();
     sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds and bees suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
     sub->callback([o, &rc] {
@@ -64,8 +67,10 @@ void register_bench(CLI::App& root, int& rc) {
             report = run_seeds_suite(*o);
         } else if (o->suite == "bees") {
             report = run_bees_seed_suite(*o);
-        } else if (o->suite == "tracker" || o->suite == "soak") {
-            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions, seeds or bees");
+        } else if (o->suite == "soak") {
+            report = run_soak_suite(*o);
+        } else if (o->suite == "tracker") {
+            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions, seeds, bees or soak");
         } else {
             throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker or soak (got '" + o->suite + "')");
         }
