@@ -26,6 +26,37 @@ int list_strategies() {
     return exit_code::ok;
 }
 
+void print_report(const BenchReport& report) {
+    std::printf("%s", report.table.markdown().c_str());
+    for (const auto& n : report.notes) {
+        std::printf("\n%s", n.c_str());
+    }
+    std::printf("\n");
+    for (const auto& [title, section] : report.sections) {
+        std::printf("\n## %s\n\n", title.c_str());
+        print_report(section);
+    }
+}
+
+nlohmann::json report_json(const BenchReport& report) {
+    nlohmann::json j;
+    j["rows"] = nlohmann::json::array();
+    for (const auto& r : report.table.rows()) {
+        nlohmann::json row;
+        for (std::size_t c = 0; c < r.size() && c < report.table.header().size(); ++c) {
+            row[report.table.header()[c]] = r[c];
+        }
+        j["rows"].push_back(row);
+    }
+    j["notes"] = report.notes;
+    for (const auto& [title, section] : report.sections) {
+        nlohmann::json sj = report_json(section);
+        sj["title"] = title;
+        j["sections"].push_back(sj);
+    }
+    return j;
+}
+
 } // namespace
 
 void register_bench(CLI::App& root, int& rc) {
@@ -76,26 +107,13 @@ void register_bench(CLI::App& root, int& rc) {
         }
         std::printf("# swarmtrack bench --suite %s  (%s; GPU: %s; CPU: %s)\n\n", o->suite.c_str(), today_iso().c_str(),
                     gpu_model().c_str(), cpu_model().c_str());
-        std::printf("%s", report.table.markdown().c_str());
-        for (const auto& n : report.notes) {
-            std::printf("\n%s", n.c_str());
-        }
-        std::printf("\n");
+        print_report(report);
         if (!o->json.empty()) {
-            nlohmann::json j;
+            nlohmann::json j = report_json(report);
             j["suite"] = o->suite;
             j["date"] = today_iso();
             j["gpu"] = gpu_model();
             j["cpu"] = cpu_model();
-            j["rows"] = nlohmann::json::array();
-            for (const auto& r : report.table.rows()) {
-                nlohmann::json row;
-                for (std::size_t c = 0; c < r.size() && c < report.table.header().size(); ++c) {
-                    row[report.table.header()[c]] = r[c];
-                }
-                j["rows"].push_back(row);
-            }
-            j["notes"] = report.notes;
             write_file_atomically(o->json, j.dump(2) + "\n");
         }
         if (!o->csv.empty()) {

@@ -27,12 +27,13 @@ struct BenchReport {
     Table table{{}};
     std::vector<std::string> notes;
     bool failed = false;
+    // Further experiments with their own columns, printed after the main table (title, report).
+    std::vector<std::pair<std::string, BenchReport>> sections;
 };
 
 BenchReport run_functions_suite(const BenchOptions& o);
-// The seed papers' experiments with their reported figures (bench_seeds.cpp). A bees branch may add
-// `void run_bees_seed_suite(const BenchOptions&, BenchReport&)` in bench_bees.h: the seeds suite calls it
-// when that header exists.
+// The seed papers' experiments with their reported figures (bench_seeds.cpp); the Bees Algorithm
+// experiment of 004 (bench_bees.cpp) comes as a section of its own.
 BenchReport run_seeds_suite(const BenchOptions& o);
 // The tracker on a long synthetic stream: memory at start / after warm-up / end, time drift (bench_soak.cpp).
 BenchReport run_soak_suite(const BenchOptions& o);

@@ -21,10 +21,12 @@ int main(int argc, char** argv) {
     int rc = app::exit_code::ok;
     app::register_bench(root, rc);
     app::register_selftest(root, rc);
+#if !defined(SWARMTRACK_BENCH_ONLY)
     app::register_synth(root, rc);
     app::register_eval(root, rc);
     app::register_process(root, rc);
     app::register_track(root, rc);
+#endif
 
     // OpenCV's and FFmpeg's own warnings would break the one-line error contract; -v brings them back.
     root.parse_complete_callback([&] {

@@ -48,15 +48,14 @@ TEST(Validation, ParamsFieldsNamed) {
 TEST(Validation, BeesFieldsNamed) {
     using B = swarm::BeesParams;
     const std::pair<std::function<void(B&)>, std::string> cases[] = {
-        {[](B& b) { b.scouts = 0; }, "bees-scouts"},
-        {[](B& b) { b.selected = b.scouts + 1; }, "bees-selected"},
+        {[](B& b) { b.selected = 0; }, "bees-selected"},
         {[](B& b) { b.elite = b.selected + 1; }, "bees-elite"},
         {[](B& b) { b.elite_recruits = 0; }, "bees-nep"},
         {[](B& b) { b.other_recruits = 0; }, "bees-nsp"},
         {[](B& b) { b.ngh = 0; }, "bees-ngh"},
         {[](B& b) { b.shrink = 1.5; }, "bees-shrink"},
         {[](B& b) { b.stlim = 0; }, "bees-stlim"},
-        {[](B& b) { b.colonies = 0; }, "bees-colonies"},
+        {[](B& b) { b.colonies_per_block = -1; }, "bees-colonies-per-block"},
     };
     for (const auto& [mutate, field] : cases) {
         B b;

@@ -1,0 +1,152 @@
+// Projection against cv::projectPoints; colour classes on known pixels; bad model/camera/config files.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include <opencv2/calib3d.hpp>
+
+#include "common/colour_math.h"
+#include "tracker/io.h"
+#include "tracker/model.h"
+#include "tracker/pose.h"
+#include "tracker/tracker.h"
+
+namespace tracker {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const std::string path = ::testing::TempDir() + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+template <typename F>
+std::string error_of(F&& f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(Projection, MatchesOpenCvProjectPoints) {
+    const Camera cam = Camera::from_fov(1280, 720, 60);
+    const auto model = load_sign_model(default_models_dir() + "/stop.json");
+    for (const Pose p : {Pose{1.5, -1.2, 12, 10, -5, 3}, Pose{-4, 0.5, 35, -25, 8, -9}, Pose{0, 0, 6, 0, 0, 0}}) {
+        std::vector<cv::Point3f> pts;
+        for (const auto& m : model.points) {
+            pts.push_back(m.position);
+        }
+        cv::Vec3d rvec;
+        cv::Rodrigues(cv::Mat(rotation_matrix(p)), rvec);
+        std::vector<cv::Point2f> expected;
+        cv::projectPoints(pts, rvec, cv::Vec3d(p.x, p.y, p.z), cv::Mat(cam.matrix()), cv::noArray(), expected);
+        const auto got = project_points(cam, p, pts);
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            EXPECT_NEAR(got[i].x, expected[i].x, 0.02);
+            EXPECT_NEAR(got[i].y, expected[i].y, 0.02);
+        }
+    }
+}
+
+TEST(Projection, ParticleVectorRoundTrips) {
+    PoseSpace space;
+    space.active = {true, true, true, true, false, true};
+    space.fixed.pitch = 4;
+    const Pose p{2, -1, 20, 7, 4, -3};
+    const auto v = space.to_vector(p);
+    ASSERT_EQ(v.size(), 5u);
+    const Pose q = space.from_vector(v.data());
+    EXPECT_NEAR(q.x, p.x, 1e-9);
+    EXPECT_NEAR(q.y, p.y, 1e-9);
+    EXPECT_NEAR(q.pitch, 4, 1e-9);
+    EXPECT_NEAR(q.roll, -3, 1e-9);
+}
+
+TEST(ColourClasses, KnownPixels) {
+    const float mean = 110;
+    auto c = math::classify(40, 35, 200, mean); // sign red (BGR)
+    EXPECT_GT(c.red, 0.9f);
+    EXPECT_LT(c.blue + c.white + c.yellow, 0.05f);
+    c = math::classify(165, 85, 20, mean); // sign blue
+    EXPECT_GT(c.blue, 0.9f);
+    c = math::classify(238, 238, 236, mean); // white
+    EXPECT_GT(c.white, 0.9f);
+    c = math::classify(25, 200, 235, mean); // yellow
+    EXPECT_GT(c.yellow, 0.9f);
+    c = math::classify(100, 100, 100, mean); // road grey: other
+    EXPECT_LT(c.red + c.blue + c.white + c.yellow, 0.05f);
+    // Night: everything 3x darker, classes unchanged.
+    c = math::classify(13, 12, 67, mean / 3);
+    EXPECT_GT(c.red, 0.9f);
+    c = math::classify(79, 79, 79, mean / 3);
+    EXPECT_GT(c.white, 0.9f);
+}
+
+TEST(BadInput, MalformedModelNamesFileFieldAndReason) {
+    const auto bad_category = write_temp("m1.json", R"({"format":"swarmtrack-sign/1","category":"speed","outline":[]})");
+    EXPECT_NE(error_of([&] { load_sign_model(bad_category); }).find("field 'category'"), std::string::npos);
+    const auto bad_point = write_temp("m2.json", R"({"format":"swarmtrack-sign/1","category":"stop",
+        "outline":[[0,0,0],[1,0,0],[0,"x",0]]})");
+    const std::string e = error_of([&] { load_sign_model(bad_point); });
+    EXPECT_NE(e.find("m2.json"), std::string::npos);
+    EXPECT_NE(e.find("outline[2]"), std::string::npos);
+    const auto no_rim = write_temp("m3.json", R"({"format":"swarmtrack-sign/1","category":"stop",
+        "outline":[[0,0,0],[0.5,0,0],[0,0.5,0]],"layers":[{"colour":"red","polygon":[[0,0,0],[0.5,0,0],[0,0.5,0]]}],
+        "regions":[{"role":"interior","colour":"red","points":[[0.1,0.1,0]]}]})");
+    EXPECT_NE(error_of([&] { load_sign_model(no_rim); }).find("rim"), std::string::npos);
+    EXPECT_NE(error_of([&] { load_sign_model(write_temp("m4.json", "{not json")); }).find("not valid JSON"),
+              std::string::npos);
+}
+
+TEST(BadInput, CameraFile) {
+    const auto good = write_temp("cam.yaml", "%YAML:1.0\n---\nimage_width: 640\nimage_height: 360\ncamera_matrix: "
+                                             "!!opencv-matrix\n   rows: 3\n   cols: 3\n   dt: d\n   data: [ 500., 0., "
+                                             "320., 0., 500., 180., 0., 0., 1. ]\n");
+    const Camera c = Camera::load(good);
+    EXPECT_EQ(c.fx, 500);
+    EXPECT_EQ(c.width, 640);
+    EXPECT_EQ(c.scaled_to(1280, 720).fx, 1000);
+    const auto no_width = write_temp("cam2.yaml", "%YAML:1.0\n---\nimage_height: 360\ncamera_matrix: !!opencv-matrix\n"
+                                                  "   rows: 3\n   cols: 3\n   dt: d\n   data: [ 500., 0., 320., 0., "
+                                                  "500., 180., 0., 0., 1. ]\n");
+    EXPECT_NE(error_of([&] { Camera::load(no_width); }).find("image_width"), std::string::npos);
+    EXPECT_NE(error_of([&] { Camera::load(write_temp("cam3.yaml", "%YAML:1.0\n---\nimage_width: 640\n")); })
+                  .find("camera_matrix"),
+              std::string::npos);
+    EXPECT_FALSE(error_of([&] { Camera::load(::testing::TempDir() + "missing.yaml"); }).empty());
+}
+
+TEST(BadInput, TrackerConfig) {
+    TrackerSettings s;
+    s.particles = 48;
+    s.categories = {Category::Stop, Category::Danger};
+    const std::string path = ::testing::TempDir() + "settings.json";
+    s.save(path);
+    const TrackerSettings back = TrackerSettings::load(path);
+    EXPECT_EQ(back.particles, 48);
+    EXPECT_EQ(back.categories, s.categories);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c1.json", R"({"particels": 10})")); }).find("particels"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c2.json", R"({"w": "fast"})")); }).find("'w'"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c3.json", R"({"topology": "star"})")); })
+                  .find("topology"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c4.json", R"({"z_min": 50, "z_max": 10})")); })
+                  .find("z_max"),
+              std::string::npos);
+}
+
+TEST(BadInput, PredictionLines) {
+    const auto bad = write_temp("p.jsonl", "{\"type\":\"frame\",\"frame\":0}\n{\"type\":\"detection\",\"frame\":0,"
+                                           "\"category\":\"stop\",\"pose\":{\"x\":1,\"y\":0},\"box\":[0,0,1,1]}\n");
+    const std::string e = error_of([&] { read_predictions(bad); });
+    EXPECT_NE(e.find("p.jsonl:2"), std::string::npos);
+    EXPECT_NE(e.find("'z'"), std::string::npos);
+}
+
+} // namespace
+} // namespace tracker
