@@ -46,23 +46,30 @@ Strategy choose_cpu(const Problem& problem, const Params& params) {
                                                                                   : Strategy::CpuSerial;
 }
 
-// The GPU pick by problem shape (measured on H100, docs/benchmarks.md):
-//  - a swarm small enough for one block, with state on chip: gpu-sync (one launch per run);
-//  - many particles x many dimensions: gpu-elementwise (thread per particle x dimension);
-//  - everything else, and batched evaluators: gpu-fused (persistent launch, many swarms).
+Availability gpu_availability(Strategy s);
+
+// The GPU pick by problem shape (measured on an H200, docs/benchmarks-gpu-a.md):
+//  - gpu-fused by default. For swarms that fit a block it runs the very kernel gpu-sync runs (one launch
+//    per run, state in shared memory: 112 x 32 Rastrigin-5D, 10k generations in ~18 ms, the same as
+//    gpu-sync and 5x faster than gpu-ring-2k's two launches per generation); for bigger swarms it
+//    switches to one cooperative launch (65,536 x 2-D Euclidean, 100k generations: 0.38 s) that gpu-sync
+//    cannot run at all; wide rings get RingPSO's kernels fused into one launch; and it is the only
+//    strategy that takes a batched evaluator. So gpu-sync never beats it and is not picked.
+//  - many particles x many dimensions, global topology (FastPSO's shapes, e.g. 5,000 x 200): gpu-elementwise
+//    when it is built, since gpu-fused keeps a thread per whole particle there (its owner's measurements).
 Strategy choose_gpu(const Problem& problem, const Params& params) {
     if (problem.evaluator) {
         return Strategy::GpuFused;
     }
     const long long elems = static_cast<long long>(params.particles) * problem.dims;
-    if (params.particles <= 1024 && elems * 3 * 8 <= 96 * 1024) {
-        return Strategy::GpuSync;
-    }
-    if (static_cast<long long>(params.swarms) * elems >= (1LL << 18) && problem.dims >= 32) {
+    if (params.topology == Topology::Global && static_cast<long long>(params.swarms) * elems >= (1LL << 18) &&
+        problem.dims >= 32 && gpu_availability(Strategy::GpuElementwise).available) {
         return Strategy::GpuElementwise;
     }
     return Strategy::GpuFused;
 }
+
+Availability gpu_availability(Strategy s) { return detail::gpu_strategy_availability(s); }
 
 } // namespace
 

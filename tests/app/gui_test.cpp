@@ -1,6 +1,6 @@
 // The GUI end to end: `swarmtrack track synthetic` under Xvfb (Mesa llvmpipe) on the CPU backend renders
-// a few frames and saves a screenshot; the picture must show the frame, particle points, a detection
-// outline and the timing panel. Where each is drawn comes from the screenshot's layout JSON; what is
+// a few frames (paced by the tracker, --fps 0, so the run is the same however loaded the machine is) and
+// saves a screenshot; the picture must show the frame, particle points, a detection outline and the timing panel. Where each is drawn comes from the screenshot's layout JSON; what is
 // there is checked from the pixels.
 #include <gtest/gtest.h>
 
@@ -48,7 +48,7 @@ protected:
         fs::create_directories(s_dir);
         s_png = (s_dir / "shot.png").string();
         const std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SWARMTRACK_BIN) +
-                                " track synthetic --backend cpu --frames 12 --screenshot " + s_png + " > " +
+                                " track synthetic --backend cpu --fps 0 --frames 12 --screenshot " + s_png + " > " +
                                 (s_dir / "log.txt").string() + " 2>&1";
         s_rc = std::system(cmd.c_str());
     }

@@ -96,6 +96,24 @@ TEST(GpuFused, GridPathFollowsCpu) {
     }
 }
 
+// Wide ring swarms run RingPSO's two kernels fused into one cooperative launch (no history there).
+TEST(GpuFused, GridPhasesPathMatchesCpu) {
+    SKIP_WITHOUT_GPU();
+    for (const auto sh : {std::pair{1, 300}, std::pair{3, 257}}) {
+        const auto problem = swarm::Problem::benchmark(swarm::Function::Rastrigin, 40);
+        auto p = traced(sh.first, sh.second, 30, swarm::Topology::Ring);
+        p.record_history = false;
+        const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
+        const auto gpu = swarm::create_optimizer(Strategy::GpuFused)->run(problem, p);
+        for (int s = 0; s < sh.first; ++s) {
+            EXPECT_NEAR(gpu.swarms[s].best_fitness, cpu.swarms[s].best_fitness, 1e-7 * std::fabs(cpu.swarms[s].best_fitness));
+            for (int d = 0; d < 40; ++d) {
+                EXPECT_NEAR(gpu.swarms[s].best_position[d], cpu.swarms[s].best_position[d], 1e-7);
+            }
+        }
+    }
+}
+
 // Early stopping stops at the very generation cpu-serial stops, for each gpu-fused path.
 TEST(GpuFused, EarlyStoppingMatchesCpu) {
     SKIP_WITHOUT_GPU();

@@ -45,6 +45,10 @@ __device__ __forceinline__ ArgMin<Real> block_argmin(const Real* pf, int n, int 
         mine = better_of(mine, ArgMin<Real>{pf[i], row0 + i});
     }
     mine = warp_argmin_all(mine);
+    if (blockDim.x == 32) { // a one-warp swarm: the butterfly already gave every lane the answer
+        __syncwarp();
+        return mine;
+    }
     if ((threadIdx.x & 31) == 0) {
         warp_best[threadIdx.x >> 5] = mine;
     }
@@ -52,12 +56,16 @@ __device__ __forceinline__ ArgMin<Real> block_argmin(const Real* pf, int n, int 
     return combine_warps(warp_best);
 }
 
-template <typename Real, typename Fit>
-__global__ void __launch_bounds__(1024) block_swarm_kernel(BlockRunArgs<Real> a, Fit fit) {
+// kDims > 0 fixes the dimension at compile time: every per-dimension loop unrolls, so one warp's
+// independent Philox calls, moves and fitness terms overlap instead of running back to back (a swarm of
+// 32 is one warp per SM, latency-bound). kDims == 0 reads it from the problem. kMaxThreads is the launch
+// bound: 256 lets the unrolled copies use up to 255 registers (1024 caps them at 64, which serialises).
+template <typename Real, typename Fit, int kDims, int kMaxThreads = 1024>
+__global__ void __launch_bounds__(kMaxThreads) block_swarm_kernel(BlockRunArgs<Real> a, Fit fit) {
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ ArgMin<Real> warp_best[32];
     const DeviceProblem<Real>& pb = a.pb;
-    const int s = blockIdx.x, N = pb.particles, D = pb.dims;
+    const int s = blockIdx.x, N = pb.particles, D = kDims > 0 ? kDims : pb.dims;
     const int row0 = s * N;
     const std::size_t e0 = static_cast<std::size_t>(row0) * D;
     const int stride = a.on_chip ? a.stride : D;
@@ -106,7 +114,7 @@ __global__ void __launch_bounds__(1024) block_swarm_kernel(BlockRunArgs<Real> a,
     if (a.first == 0) {
         for (int i = threadIdx.x; i < N; i += blockDim.x) {
             Real* xi = x + static_cast<std::size_t>(i) * stride;
-            init_particle(pb, s, static_cast<std::uint32_t>(row0 + i), xi, v + static_cast<std::size_t>(i) * stride);
+            init_particle(pb, s, static_cast<std::uint32_t>(row0 + i), xi, v + static_cast<std::size_t>(i) * stride, D);
             copy_row(p + static_cast<std::size_t>(i) * stride, xi, D);
             pf[i] = fit(xi, D);
         }
@@ -121,18 +129,32 @@ __global__ void __launch_bounds__(1024) block_swarm_kernel(BlockRunArgs<Real> a,
             Real* xi = x + static_cast<std::size_t>(i) * stride;
             move_particle(pb, lo, hi, vm, static_cast<std::uint32_t>(row0 + i), t, xi,
                           v + static_cast<std::size_t>(i) * stride, p + static_cast<std::size_t>(i) * stride,
-                          p + static_cast<std::size_t>(nb) * stride);
+                          p + static_cast<std::size_t>(nb) * stride, D);
             f[i] = fit(xi, D);
         }
         __syncthreads();
         // Personal bests, then the swarm's best (which is also what the history records).
+        bool improved = false;
         for (int i = threadIdx.x; i < N; i += blockDim.x) {
             if (f[i] < pf[i]) {
                 pf[i] = f[i];
                 copy_row(p + static_cast<std::size_t>(i) * stride, x + static_cast<std::size_t>(i) * stride, D);
+                improved = true;
             }
         }
-        g = block_argmin(pf, N, row0, warp_best);
+        // Personal bests only fall, so only an improved particle can displace the swarm's best: when none
+        // improved (most generations once a swarm settles; cuPSO's observation, 000 §4.1) the arg-min is
+        // skipped. The vote doubles as the barrier that publishes the new personal bests.
+        bool any_improved;
+        if (blockDim.x == 32) {
+            any_improved = __any_sync(0xffffffffu, improved);
+            __syncwarp();
+        } else {
+            any_improved = __syncthreads_or(improved) != 0;
+        }
+        if (any_improved) {
+            g = block_argmin(pf, N, row0, warp_best);
+        }
         if (a.history != nullptr && threadIdx.x == 0) {
             a.history[static_cast<std::size_t>(t - begin) * gridDim.x + s] = g.f;
         }

@@ -101,6 +101,29 @@ void run_watched(RunContext<Real>& ctx, GPUMemory<Real>& history, Launch&& launc
     }
 }
 
+// The kernel for a shape: fp32 swarms of up to 256 particles in 1-6 or 8 dimensions get an unrolled
+// copy (the shapes of the seeds' small benchmarks and of poses); everything else the generic one.
+template <typename Real, typename Fit>
+auto pick_block_kernel(int dims, int threads) {
+    using Kernel = void (*)(BlockRunArgs<Real>, Fit);
+    if constexpr (sizeof(Real) == sizeof(float)) {
+        if (threads > 256) { // 1-D (cuPSO's cubic) keeps its unrolled copy up to 1024 particles
+            return dims == 1 ? Kernel(block_swarm_kernel<Real, Fit, 1, 1024>) : Kernel(block_swarm_kernel<Real, Fit, 0>);
+        }
+        switch (dims) {
+        case 1: return Kernel(block_swarm_kernel<Real, Fit, 1, 256>);
+        case 2: return Kernel(block_swarm_kernel<Real, Fit, 2, 256>);
+        case 3: return Kernel(block_swarm_kernel<Real, Fit, 3, 256>);
+        case 4: return Kernel(block_swarm_kernel<Real, Fit, 4, 256>);
+        case 5: return Kernel(block_swarm_kernel<Real, Fit, 5, 256>);
+        case 6: return Kernel(block_swarm_kernel<Real, Fit, 6, 256>);
+        case 8: return Kernel(block_swarm_kernel<Real, Fit, 8, 256>);
+        default: break;
+        }
+    }
+    return Kernel(block_swarm_kernel<Real, Fit, 0>);
+}
+
 template <typename Real, typename Fit>
 void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Real>& buf) {
     const auto& pb = ctx.dp;
@@ -110,12 +133,12 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
     const std::size_t smem = block_swarm_shared_bytes<Real>(N, D, stride);
     const bool on_chip = smem + 1024 <= max_shared_optin_bytes(); // + the static warp_best array
     const std::size_t dyn = on_chip ? smem : 0;
-    auto kernel = block_swarm_kernel<Real, Fit>;
+    const int threads = block_threads(N);
+    const auto kernel = pick_block_kernel<Real, Fit>(D, threads);
     if (dyn > 48 * 1024) {
         SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                     static_cast<int>(dyn)));
     }
-    const int threads = block_threads(N);
     const bool early = ctx.stop.early_stopping();
     const bool watch = early || pr.record_history;
     if (!on_chip || watch) {
@@ -147,5 +170,9 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
         },
         [&] { copy_state(buf.state, buf.snapshot, ctx.stream); });
 }
+
+// run_block_swarms with the built-in functions (instantiated once, in gpu_sync.cu).
+template <typename Real>
+void run_block_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf);
 
 } // namespace swarm::gpu

@@ -8,6 +8,7 @@
 //            evaluator's call and (global topology) one best launch, for all swarms at once.
 #include "gpu/block_swarm_run.cuh"
 #include "gpu/fused_plan.h"
+#include "gpu/grid_phases.cuh"
 #include "gpu/grid_swarm_run.cuh"
 #include "gpu/multi_run.cuh"
 #include "gpu/strategies.h"
@@ -37,7 +38,8 @@ private:
             throw ValidationError("update", "gpu-fused runs the synchronous PSO; use cpu-serial for asynchronous updates");
         }
         const BuiltinFitness<Real> fit{ctx.dp.function, ctx.dp.sign};
-        switch (fused_plan(ctx.params, ctx.problem.dims, ctx.has_evaluator())) {
+        const bool watched = ctx.params.record_history || ctx.stop.early_stopping();
+        switch (fused_plan(ctx.params, ctx.problem.dims, ctx.has_evaluator(), watched)) {
         case FusedPlan::Multi:
             if constexpr (sizeof(Real) != sizeof(float)) {
                 throw ValidationError("precision", "a batched evaluator scores fp32 positions; use --precision fp32");
@@ -45,8 +47,9 @@ private:
                 run_multi(ctx, MultiForm::TwoKernel, buf.multi, [&ctx](const Real* x, Real* f) { ctx.evaluate_batch(x, f); });
             }
             break;
+        case FusedPlan::GridPhases: run_grid_phases(ctx, fit, buf.multi); break;
         case FusedPlan::Grid: run_grid_swarms(ctx, fit, buf.grid); break;
-        case FusedPlan::Block: run_block_swarms(ctx, fit, buf.block); break;
+        case FusedPlan::Block: run_block_builtin(ctx, buf.block); break;
         }
     }
 

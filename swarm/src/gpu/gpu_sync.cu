@@ -22,7 +22,7 @@ private:
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
         check_sync_shape(ctx.params, ctx.has_evaluator());
-        run_block_swarms(ctx, BuiltinFitness<Real>{ctx.dp.function, ctx.dp.sign}, buf);
+        run_block_builtin(ctx, buf);
     }
 
     BlockRunBuffers<float> m_f32;
@@ -30,6 +30,13 @@ private:
 };
 
 } // namespace
+
+template <typename Real>
+void run_block_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
+    run_block_swarms(ctx, BuiltinFitness<Real>{ctx.dp.function, ctx.dp.sign}, buf);
+}
+template void run_block_builtin(RunContext<float>&, BlockRunBuffers<float>&);
+template void run_block_builtin(RunContext<double>&, BlockRunBuffers<double>&);
 
 void check_sync_shape(const Params& params, bool has_evaluator) {
     if (params.update != Update::Synchronous) {

@@ -73,7 +73,7 @@ __global__ void grid_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
             if (i < N) {
                 const std::size_t r = static_cast<std::size_t>(s) * N + i;
                 Real* x = a.x + r * D;
-                init_particle(pb, s, static_cast<std::uint32_t>(r), x, a.v + r * D);
+                init_particle(pb, s, static_cast<std::uint32_t>(r), x, a.v + r * D, D);
                 for (int d = 0; d < D; ++d) {
                     a.p[0][r * D + d] = x[d];
                 }
@@ -105,7 +105,7 @@ __global__ void grid_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
                 const std::size_t b = static_cast<std::size_t>(s) * D;
                 Real* x = a.x + r * D;
                 move_particle(pb, pb.lower + b, pb.upper + b, pb.vmax + b, static_cast<std::uint32_t>(r), t, x,
-                              a.v + r * D, p_in + r * D, p_in + nb * D);
+                              a.v + r * D, p_in + r * D, p_in + nb * D, D);
                 const Real f = fit(x, D);
                 const bool improved = f < pf_in[r];
                 const Real* src = improved ? x : p_in + r * D;

@@ -43,7 +43,7 @@ __global__ void multi_init_kernel(DeviceProblem<Real> pb, MultiView<Real> m) {
         return;
     }
     const int s = static_cast<int>(r / pb.particles);
-    init_particle(pb, s, static_cast<std::uint32_t>(r), m.x_in + r * pb.dims, m.v + r * pb.dims);
+    init_particle(pb, s, static_cast<std::uint32_t>(r), m.x_in + r * pb.dims, m.v + r * pb.dims, pb.dims);
     m.pf_in[r] = worst_fitness<Real>();
 }
 
@@ -111,13 +111,9 @@ __device__ __forceinline__ int ring_best_updated(const DeviceProblem<Real>& pb, 
 // personal best, picks the neighbourhood best (ring: recomputed here; global: best_x from
 // multi_swarm_best_kernel) and moves x_in -> x_out.
 template <typename Real>
-__global__ void multi_best_move_kernel(DeviceProblem<Real> pb, MultiView<Real> m, const Real* gbest_x,
-                                       std::uint32_t t) {
+__device__ __forceinline__ void best_move_item(const DeviceProblem<Real>& pb, const MultiView<Real>& m,
+                                               const Real* gbest_x, std::uint32_t t, std::size_t tid) {
     const int groups = (pb.dims + 3) >> 2;
-    const std::size_t tid = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
-    if (tid >= pb.rows() * groups) {
-        return;
-    }
     const std::size_t r = tid / groups;
     const int d0 = static_cast<int>(tid - r * groups) * 4;
     const int d1 = min(d0 + 4, pb.dims);
@@ -153,6 +149,15 @@ __global__ void multi_best_move_kernel(DeviceProblem<Real> pb, MultiView<Real> m
     for (int k = 0; k < d1 - d0; ++k) {
         m.x_out[e + k] = x[k];
         m.v[e + k] = v[k];
+    }
+}
+
+template <typename Real>
+__global__ void multi_best_move_kernel(DeviceProblem<Real> pb, MultiView<Real> m, const Real* gbest_x,
+                                       std::uint32_t t) {
+    const std::size_t tid = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+    if (tid < pb.rows() * ((pb.dims + 3) >> 2)) {
+        best_move_item(pb, m, gbest_x, t, tid);
     }
 }
 

@@ -39,8 +39,8 @@ struct SignedFitness {
 
 // Iteration-0 state of particle row `r` (swarm s): positions and velocities from the init streams.
 template <typename Real>
-__device__ __forceinline__ void init_particle(const DeviceProblem<Real>& pb, int s, std::uint32_t r, Real* x, Real* v) {
-    const int D = pb.dims;
+__device__ __forceinline__ void init_particle(const DeviceProblem<Real>& pb, int s, std::uint32_t r, Real* x, Real* v,
+                                              int D) {
     const Real* lo = pb.lower + static_cast<std::size_t>(s) * D;
     const Real* hi = pb.upper + static_cast<std::size_t>(s) * D;
     for (int d0 = 0; d0 < D; d0 += 4) {
@@ -92,8 +92,8 @@ __device__ __forceinline__ void move_range(const DeviceProblem<Real>& pb, const 
 template <typename Real>
 __device__ __forceinline__ void move_particle(const DeviceProblem<Real>& pb, const Real* lo, const Real* hi,
                                               const Real* vmax, std::uint32_t r, std::uint32_t t, Real* x, Real* v,
-                                              const Real* pbest, const Real* nbest) {
-    move_range(pb, lo, hi, vmax, r, t, 0, pb.dims, x, v, pbest, nbest);
+                                              const Real* pbest, const Real* nbest, int D) {
+    move_range(pb, lo, hi, vmax, r, t, 0, D, x, v, pbest, nbest);
 }
 
 // Butterfly arg-min over a full warp: every lane ends with the warp's best (ties to the lower row).

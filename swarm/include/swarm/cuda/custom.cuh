@@ -32,7 +32,7 @@ namespace swarm::cuda {
 
 namespace detail {
 
-#if defined(__nv_is_extended_device_lambda_closure_type)
+#if defined(__CUDACC_EXTENDED_LAMBDA__)
 template <typename F>
 inline constexpr bool device_lambda_v = __nv_is_extended_device_lambda_closure_type(F);
 #else
@@ -78,7 +78,8 @@ private:
                 throw ValidationError("update", "gpu-fused runs the synchronous PSO; use cpu-serial with "
                                                 "swarm::cuda::host_function for asynchronous updates");
             }
-            if (gpu::fused_plan(ctx.params, ctx.problem.dims, false) == gpu::FusedPlan::Grid) {
+            const auto plan = gpu::fused_plan(ctx.params, ctx.problem.dims, false, true); // no GridPhases for functors
+            if (plan == gpu::FusedPlan::Grid) {
                 gpu::run_grid_swarms(ctx, fit, buf.grid);
             } else {
                 gpu::run_block_swarms(ctx, fit, buf.block);

@@ -1,0 +1,51 @@
+// Full-length shipped scenes on the cuda backend (GPU preprocessing and fitness), 1280x720 (label: gpu).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "swarm/optimizer.h"
+#include "tracker/eval.h"
+#include "tracker/synthetic.h"
+#include "tracker/tracker.h"
+
+namespace tracker {
+namespace {
+
+class GpuScene : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GpuScene, FullLength) {
+    if (!swarm::cuda_device_present()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    auto scene = create_scene(GetParam(), 1280, 720, 11);
+    TrackerSettings s;
+    s.backend = "cuda";
+    auto tracker = create_tracker(s, scene->camera());
+    TruthFile truth;
+    PredictionFile pred;
+    for (long long f = 0; f < scene->frame_count(); ++f) {
+        SceneFrame sf = scene->next();
+        truth.frames[f] = FrameRecord{f, 1280, 720, 0, {}, false};
+        truth.truth.insert(truth.truth.end(), sf.truth.begin(), sf.truth.end());
+        FrameResult r = tracker->process(sf.bgr);
+        pred.frames[f] = FrameRecord{f, 1280, 720, static_cast<int>(r.detections.size()), r.timing, true};
+        pred.detections.insert(pred.detections.end(), r.detections.begin(), r.detections.end());
+    }
+    const EvalReport rep = evaluate(truth, pred);
+    const auto& c = rep.all;
+    const auto& t = rep.mean_timing;
+    std::printf("[ gpu scene %s ] %lld frames 1280x720 on %s: tp %lld fp %lld fn %lld precision %.3f recall %.3f "
+                "centre %.2f px depth %.2f %% rotation %.2f deg; ms/frame total %.2f (upload %.3f, preprocess %.3f, "
+                "search %.2f)\n",
+                GetParam().c_str(), rep.frames, tracker->backend_name().c_str(), c.tp, c.fp, c.fn, c.precision(),
+                c.recall(), median(c.centre_px), median(c.depth_pct), median(c.rotation_deg), t.total_ms, t.upload_ms,
+                t.preprocess_ms, t.search_ms);
+    for (const auto& f : failed_bars(c)) {
+        ADD_FAILURE() << GetParam() << ": " << f;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, GpuScene, ::testing::Values("easy", "noisy", "crowded", "night"));
+
+} // namespace
+} // namespace tracker
