@@ -74,6 +74,7 @@ BenchReport run_soak_suite(const BenchOptions& o) {
     settings.backend = o.engine.backend;
     settings.seed = o.engine.seed;
     settings.particles = o.particles;
+    if (o.generations > 0) settings.generations = o.generations;
     settings.validate();
     const std::vector<std::string> scenes = tracker::scene_names();
     long long scene_index = 0;

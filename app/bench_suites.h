@@ -18,6 +18,7 @@ struct BenchOptions {
     bool quick = false;
     long long frames = 0;         // soak: frames to track (0: 10,000)
     int width = 640, height = 360; // soak: synthetic frame size
+    int generations = 0;          // soak: PSO generations per frame (0: the tracker's default)
     bool list = false;
     std::string json, csv;
     EngineOptions engine;
