@@ -115,7 +115,7 @@ int run_process(const ProcessOptions& o) {
             video.write(step.frame.bgr);
             stats.add_stage("encode", ms_since(t0));
         }
-        write_jsonl(jsonl, step.result);
+        write_jsonl(jsonl, step.result, step.frame.bgr.size());
         write_mot(mot, step.result);
         // Whole frames reach the temporaries as they are done (one write per frame): a watcher sees
         // progress, and even a SIGKILLed run leaves whole lines behind.

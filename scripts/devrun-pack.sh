@@ -7,7 +7,7 @@ shift
 mkdir -p "$dest"
 for bin in "$@"; do
     cp -f "$bin" "$dest/"
-    ldd "$bin" | awk '/=> \//{print $3}' | grep -E 'spdlog|fmt|gomp|opencv|tbb|gtest|jpeg|png|tiff|webp|openjp|IlmImf|Imath|OpenEXR|gdal|dc1394|lapack|blas|gfortran|quadmath|z\.so|gtk' \
+    ldd "$bin" | awk '/=> \//{print $3}' | grep -E 'spdlog|fmt|gomp|opencv|tbb|gtest|jpeg|png|tiff|webp|openjp|IlmImf|Imath|OpenEXR|gdal|dc1394|lapack|blas|gfortran|quadmath|z\.so|gtk|GLX|GLdispatch|X11|xcb|Xau|Xdmcp|libbsd|libmd' \
         | while read -r lib; do cp -fL "$lib" "$dest/"; done
 done
 du -sh "$dest"

@@ -2,26 +2,21 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "tracker/io.h"
 
 namespace app {
 
-void write_jsonl(std::ostream& out, const tracker::FrameResult& result) {
-    for (const auto& d : result.detections) {
-        nlohmann::json outline = nlohmann::json::array();
-        for (const auto& p : d.outline) outline.push_back({p.x, p.y});
-        const nlohmann::json j = {
-            {"frame", result.frame},
-            {"track_id", d.track_id},
-            {"category", std::string(tracker::to_string(d.category))},
-            {"fitness", d.fitness},
-            {"pose", {{"x", d.pose.x}, {"y", d.pose.y}, {"z", d.pose.z}, {"yaw", d.pose.yaw}, {"pitch", d.pose.pitch},
-                      {"roll", d.pose.roll}}},
-            {"box", {d.box.x, d.box.y, d.box.width, d.box.height}},
-            {"outline", outline},
-        };
-        out << j.dump() << '\n';
-    }
+void write_jsonl(std::ostream& out, const tracker::FrameResult& result, cv::Size frame_size) {
+    // The tracker's own line format (tracker/io.h), so `swarmtrack eval` reads process output directly.
+    tracker::FrameRecord record;
+    record.frame = result.frame;
+    record.width = frame_size.width;
+    record.height = frame_size.height;
+    record.detections = static_cast<int>(result.detections.size());
+    record.timing = result.timing;
+    record.has_timing = true;
+    out << tracker::to_json_line(record) << '\n';
+    for (const auto& d : result.detections) out << tracker::to_json_line(d) << '\n';
 }
 
 void write_mot(std::ostream& out, const tracker::FrameResult& result) {

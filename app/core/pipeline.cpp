@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include <opencv2/core/persistence.hpp>
 
 #include "swarm/errors.h"
 #include "swarm/optimizer.h"
@@ -45,31 +44,9 @@ tracker::Camera make_camera(const tracker::TrackerSettings& settings, cv::Size f
     if (settings.camera_file.empty()) {
         return tracker::Camera::from_fov(frame_size.width, frame_size.height, settings.horizontal_fov_deg);
     }
-    cv::FileStorage fs;
-    try {
-        fs.open(settings.camera_file, cv::FileStorage::READ);
-    } catch (const cv::Exception&) {
-    }
-    if (!fs.isOpened()) {
-        throw std::invalid_argument("camera_file " + settings.camera_file + ": cannot be read as OpenCV YAML/XML");
-    }
-    cv::Mat k;
-    fs["camera_matrix"] >> k;
-    if (k.rows != 3 || k.cols != 3) {
-        throw std::invalid_argument("camera_file " + settings.camera_file + ": needs a 3x3 camera_matrix");
-    }
-    k.convertTo(k, CV_64F);
-    tracker::Camera c;
-    c.fx = k.at<double>(0, 0);
-    c.fy = k.at<double>(1, 1);
-    c.cx = k.at<double>(0, 2);
-    c.cy = k.at<double>(1, 2);
-    c.width = fs["image_width"].empty() ? frame_size.width : static_cast<int>(fs["image_width"]);
-    c.height = fs["image_height"].empty() ? frame_size.height : static_cast<int>(fs["image_height"]);
+    tracker::Camera c = tracker::Camera::load(settings.camera_file); // throws "FILE: field 'F': reason"
     if (c.width != frame_size.width || c.height != frame_size.height) {
-        throw std::invalid_argument("camera_file " + settings.camera_file + ": calibrated for " + std::to_string(c.width) +
-                                    "x" + std::to_string(c.height) + " but the input is " +
-                                    std::to_string(frame_size.width) + "x" + std::to_string(frame_size.height));
+        c = c.scaled_to(frame_size.width, frame_size.height); // throws when the aspect ratio differs
     }
     return c;
 }

@@ -16,8 +16,8 @@ tracker::TrackerSettings resolve_settings(const std::string& config_file, const 
 // `cuda` without a device is an error (`auto` falls back to the CPU when the Pipeline starts).
 void check_backend(const tracker::TrackerSettings& settings);
 
-// Intrinsics from settings.camera_file (OpenCV YAML: camera_matrix, image_width, image_height) or from
-// the field of view and the frame size.
+// Intrinsics from settings.camera_file (OpenCV YAML: camera_matrix, image_width, image_height; scaled to
+// the frame size when the aspect ratio matches) or from the field of view and the frame size.
 tracker::Camera make_camera(const tracker::TrackerSettings& settings, cv::Size frame_size);
 
 struct Step {
