@@ -78,6 +78,10 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--seed", o->engine.seed, "Seed of the first run")->capture_default_str();
     sub->add_option("--json", o->json, "Also write the results as JSON to this file");
     sub->add_option("--csv", o->csv, "Also write the results as CSV to this file");
+    sub->add_option("--frames", o->frames, "Soak suite: frames to track (default 10000)");
+    sub->add_option("--generations", o->generations, "Soak suite: PSO generations per frame (0: the tracker's default)");
+    sub->add_option("--width", o->width, "Soak suite: synthetic frame width")->check(CLI::Range(64, 7680))->capture_default_str();
+    sub->add_option("--height", o->height, "Soak suite: synthetic frame height")->check(CLI::Range(48, 4320))->capture_default_str();
     sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds and bees suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
     sub->callback([o, &rc] {
@@ -98,7 +102,7 @@ void register_bench(CLI::App& root, int& rc) {
         } else if (o->suite == "tracker") {
             report = run_tracker_suite(*o);
         } else if (o->suite == "soak") {
-            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions, seeds or bees");
+            report = run_soak_suite(*o);
         } else {
             throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker or soak (got '" + o->suite + "')");
         }

@@ -16,6 +16,9 @@ struct BenchOptions {
     int swarms = 1;
     int runs = 3;
     bool quick = false;
+    long long frames = 0;         // soak: frames to track (0: 10,000)
+    int width = 640, height = 360; // soak: synthetic frame size
+    int generations = 0;          // soak: PSO generations per frame (0: the tracker's default)
     bool list = false;
     std::string json, csv;
     EngineOptions engine;
@@ -35,5 +38,7 @@ BenchReport run_functions_suite(const BenchOptions& o);
 BenchReport run_seeds_suite(const BenchOptions& o);
 // The tracker per frame at 1280x720 (bench_tracker.cpp): GPU stage times and the CPU backend, scaling.
 BenchReport run_tracker_suite(const BenchOptions& o);
+// The tracker on a long synthetic stream: memory at start / after warm-up / end, time drift (bench_soak.cpp).
+BenchReport run_soak_suite(const BenchOptions& o);
 
 } // namespace app

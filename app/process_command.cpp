@@ -1,6 +1,10 @@
 // `swarmtrack process INPUT --out DIR`: offline processing into an annotated video, detections as JSON
 // lines and MOT CSV, the settings used and a summary. Everything is written under temporary names and
-// renamed only when the run completes; an interrupted or failed run leaves nothing behind.
+// renamed only when the run ends; a failed run leaves nothing behind. SIGINT / SIGTERM end the run after
+// the current frame: the outputs of the frames done are finished (video closed, files flushed, summary
+// with "interrupted": true), renamed into place, and the exit code is 128 + the signal (130 / 143).
+#include <signal.h>
+
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -22,7 +26,37 @@
 namespace app {
 namespace {
 
+// The signal that asked the run to stop (0: none). Only this flag is touched in the handler.
 volatile std::sig_atomic_t g_interrupted = 0;
+
+// Reliability hook (issue 7): SIGINT and SIGTERM end the frame loop instead of the process, while the
+// handlers are installed (the frame loop); the previous handlers come back for the finishing steps, so a
+// second Ctrl-C while files are closed still stops at once (the temporaries are then left, never a
+// half-written final name).
+class StopSignals {
+public:
+    StopSignals() {
+        g_interrupted = 0;
+        struct sigaction sa {};
+        sa.sa_handler = [](int sig) { g_interrupted = sig; };
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, &m_old_int);
+        sigaction(SIGTERM, &sa, &m_old_term);
+    }
+    ~StopSignals() { restore(); }
+    void restore() {
+        if (m_restored) return;
+        sigaction(SIGINT, &m_old_int, nullptr);
+        sigaction(SIGTERM, &m_old_term, nullptr);
+        m_restored = true;
+    }
+    StopSignals(const StopSignals&) = delete;
+    StopSignals& operator=(const StopSignals&) = delete;
+
+private:
+    struct sigaction m_old_int {}, m_old_term {};
+    bool m_restored = false;
+};
 
 struct ProcessOptions {
     std::string input, out, config, backend;
@@ -53,6 +87,7 @@ int run_process(const ProcessOptions& o) {
     std::vector<std::string> names = {k_jsonl, k_mot, k_settings, k_summary};
     if (!o.no_video) names.insert(names.begin(), k_video);
     OutputSet outputs(o.out, names, o.force);
+    StopSignals stop_signals; // from here on a signal ends the loop and the outputs are finished
     Pipeline pipeline(std::move(source), settings);
 
     cv::VideoWriter video;
@@ -71,8 +106,6 @@ int run_process(const ProcessOptions& o) {
     Step step;
     const auto start = std::chrono::steady_clock::now();
     auto t_frame = start;
-    g_interrupted = 0;
-    auto previous = std::signal(SIGINT, [](int) { g_interrupted = 1; });
     while (!g_interrupted && (o.frames < 0 || stats.frames() < o.frames) && pipeline.step(step)) {
         auto t0 = std::chrono::steady_clock::now();
         if (!o.no_video) {
@@ -84,17 +117,18 @@ int run_process(const ProcessOptions& o) {
         }
         write_jsonl(jsonl, step.result, step.frame.bgr.size());
         write_mot(mot, step.result);
+        // Whole frames reach the temporaries as they are done (one write per frame): a watcher sees
+        // progress, and even a SIGKILLed run leaves whole lines behind.
+        jsonl.flush();
+        mot.flush();
         const auto now = std::chrono::steady_clock::now();
         step.timing.frame_ms = std::chrono::duration<double, std::milli>(now - t_frame).count();
         t_frame = now;
         stats.add(step.result, step.timing);
         progress.update(stats.frames());
     }
-    std::signal(SIGINT, previous);
-    if (g_interrupted) {
-        std::fprintf(stderr, "\nswarmtrack: interrupted; nothing written to %s\n", o.out.c_str());
-        return 130;
-    }
+    stop_signals.restore();
+    const int signal_number = g_interrupted;
     progress.finish(stats.frames());
     video.release();
     jsonl.close();
@@ -113,11 +147,18 @@ int run_process(const ProcessOptions& o) {
     summary["wall_s"] = wall_s;
     summary["fps"] = wall_s > 0 ? static_cast<double>(stats.frames()) / wall_s : 0.0;
     summary["outputs"] = names;
+    summary["interrupted"] = signal_number != 0;
+    if (signal_number != 0) summary["signal"] = signal_number == SIGTERM ? "SIGTERM" : "SIGINT";
     std::ofstream(outputs.temp_path(k_summary)) << summary.dump(2) << '\n';
     outputs.commit();
 
     std::printf("processed %lld frames (%.1f fps, %s): %lld detections -> %s\n", stats.frames(),
                 summary["fps"].get<double>(), pipeline.tracker().backend_name().c_str(), stats.detections(), o.out.c_str());
+    if (signal_number != 0) {
+        std::fprintf(stderr, "swarmtrack: interrupted by %s after %lld frames; the outputs in %s cover those frames\n",
+                     signal_number == SIGTERM ? "SIGTERM" : "SIGINT", stats.frames(), o.out.c_str());
+        return 128 + signal_number; // the shell's convention: 130 for SIGINT, 143 for SIGTERM
+    }
     if (pipeline.source().skipped() > 0) {
         std::fprintf(stderr, "swarmtrack: warning: input %s: %lld frames could not be decoded (truncated or damaged); "
                      "processed the other %lld\n", o.input.c_str(), pipeline.source().skipped(), stats.frames());

@@ -3,7 +3,8 @@
 # GPU tests carry the ctest label "gpu" and skip themselves when no device is present.
 # In CI (CI=true) or with SWARMTRACK_SANITIZE_PASS=1, a second build without CUDA and with
 # AddressSanitizer + UndefinedBehaviorSanitizer runs the CPU tests again: it proves the build works where
-# nvcc is missing and that the CPU code is clean under the sanitizers.
+# nvcc is missing and that the CPU code is clean under the sanitizers; the same clang build replays and
+# briefly runs the fuzz targets.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${SWARMTRACK_BUILD_DIR:-$root/build}"
@@ -12,11 +13,15 @@ build="${SWARMTRACK_BUILD_DIR:-$root/build}"
 ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
 
 if [ "${CI:-}" = "true" ] || [ "${SWARMTRACK_SANITIZE_PASS:-0}" = "1" ]; then
+    # clang-14 so the same tree also builds the libFuzzer targets (fuzz/): one instrumented build serves
+    # the sanitizer tests, the corpus replays (ctest fuzz.replay.*) and the short fuzz runs below.
     san="$root/build-sanitize"
-    echo "swarmtrack: sanitizer pass (no CUDA, address+undefined) in $san" >&2
-    cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSWARMTRACK_CUDA=OFF \
-        -DSWARMTRACK_SANITIZE=address,undefined >/dev/null
+    echo "swarmtrack: sanitizer pass (no CUDA, clang, address+undefined) in $san" >&2
+    CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DSWARMTRACK_CUDA=OFF -DSWARMTRACK_SANITIZE=address,undefined -DSWARMTRACK_FUZZ=ON >/dev/null
     cmake --build "$san" -- -j"$(nproc)"
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir "$san" --output-on-failure -j"$(nproc)" -L cpu -LE nosanitize
+    # A few seconds of fuzzing per target from the committed corpora (scripts/fuzz.sh runs for minutes).
+    "$root/scripts/fuzz.sh" "${SWARMTRACK_CI_FUZZ_SECONDS:-5}"
 fi

@@ -1,6 +1,7 @@
 // Linked instead of gpu/*.cu when the build has no CUDA compiler: every GPU strategy reports why it
 // cannot run, so `--list-strategies`, `auto` and `--backend cuda` behave sensibly on CPU-only builds.
 #include "registry.h"
+#include "swarm/device_memory.h"
 #include "swarm/errors.h"
 
 namespace swarm::detail {
@@ -19,3 +20,9 @@ std::unique_ptr<Optimizer> create_gpu_optimizer(Strategy s) {
 }
 
 } // namespace swarm::detail
+
+namespace swarm {
+
+DeviceMemoryInfo device_memory_info() { return {}; }
+
+} // namespace swarm

@@ -1,5 +1,6 @@
 #include "swarm/optimizer.h"
 
+#include <new>
 #include <string>
 
 #include <spdlog/spdlog.h>
@@ -11,6 +12,11 @@
 namespace swarm {
 namespace {
 
+std::string shape(const Problem& problem, const Params& params) {
+    return std::to_string(params.swarms) + " swarms x " + std::to_string(params.particles) + " particles x " +
+           std::to_string(problem.dims) + " dims";
+}
+
 class CpuPsoOptimizer final : public Optimizer {
 public:
     explicit CpuPsoOptimizer(bool parallel) : m_parallel(parallel) {}
@@ -18,7 +24,12 @@ public:
     Result run(const Problem& problem, const Params& params) override {
         params.validate();
         problem.validate(params.swarms);
-        return detail::run_cpu_pso(problem, params, m_parallel);
+        try {
+            return detail::run_cpu_pso(problem, params, m_parallel);
+        } catch (const std::bad_alloc&) {
+            throw Error(std::string(to_string(strategy())) + ": host memory cannot hold " + shape(problem, params) +
+                        "; use fewer swarms, particles or dims");
+        }
     }
 
 private:
@@ -146,7 +157,28 @@ Result optimize(const Problem& problem, const Params& params, Strategy s, Backen
     if (note) {
         *note = why;
     }
-    return create_optimizer(concrete)->run(problem, params);
+    try {
+        return create_optimizer(concrete)->run(problem, params);
+    } catch (const OutOfMemoryError& e) {
+        // --backend auto promises a result where the CPU can give one: a GPU out of memory (the device is
+        // smaller than the request, or shared) falls back to the strategy's CPU counterpart, with a warning.
+        if (backend != Backend::Auto || !is_gpu(concrete)) {
+            throw;
+        }
+        const Strategy fallback = concrete == Strategy::GpuBees ? Strategy::CpuBees : choose_cpu(problem, params);
+        why = "warning: " + std::string(to_string(concrete)) + " ran out of GPU memory (" + e.what() +
+              "); falling back to " + std::string(to_string(fallback));
+        spdlog::warn("{}", why.substr(9));
+        if (note) {
+            *note = why;
+        }
+        try {
+            return create_optimizer(fallback)->run(problem, params);
+        } catch (const std::bad_alloc&) {
+            throw Error(std::string(to_string(fallback)) + ": host memory cannot hold " + shape(problem, params) +
+                        " either; use fewer swarms, particles or dims");
+        }
+    }
 }
 
 } // namespace swarm

@@ -19,6 +19,10 @@ Problem Problem::benchmark(Function f, int dims) {
     return p;
 }
 
+namespace {
+constexpr double k_max_bound = 1e18;
+} // namespace
+
 void Problem::validate(int swarms) const {
     if (dims < 1 || dims > (1 << 16)) {
         throw ValidationError("dims", "must be in [1, 65536] (got " + std::to_string(dims) + ")");
@@ -34,6 +38,13 @@ void Problem::validate(int swarms) const {
                                            std::to_string(upper.size()));
     }
     for (std::size_t i = 0; i < lower.size(); ++i) {
+        // |bound| <= 1e18 keeps ranges, velocities and the built-in functions' squares finite even in
+        // single precision (1e300 became inf in fp32 and the run returned NaN; found by fuzzing, issue 7).
+        if (std::fabs(lower[i]) > k_max_bound || std::fabs(upper[i]) > k_max_bound) {
+            throw ValidationError("lower", "bounds of dimension " + std::to_string(i % shared) +
+                                               " must lie within [-1e18, 1e18] (got [" + std::to_string(lower[i]) +
+                                               ", " + std::to_string(upper[i]) + "]); rescale the problem");
+        }
         if (!std::isfinite(lower[i]) || !std::isfinite(upper[i]) || !(lower[i] < upper[i])) {
             throw ValidationError("lower", "bounds of dimension " + std::to_string(i % shared) +
                                                " must be finite with lower < upper (got [" +

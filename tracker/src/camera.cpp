@@ -1,6 +1,7 @@
 #include "tracker/camera.h"
 
 #include <cmath>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -28,17 +29,53 @@ Camera Camera::from_fov(int width, int height, double horizontal_fov_deg) {
 
 namespace tracker {
 
+namespace {
+// OpenCV's messages end in a newline (and some span lines); errors here are one line (fuzzing, issue 7).
+std::string one_line(std::string m) {
+    for (char& c : m) {
+        if (c == '\n' || c == '\r') c = ' ';
+    }
+    while (!m.empty() && m.back() == ' ') m.pop_back();
+    return m;
+}
+
+// OpenCV 4.6's YAML reader never returns on some malformed documents, e.g. "%YAML:1.0\n---t:0\n--e-\n"
+// (a document marker with text after it, then a line starting with "--"; found by fuzzing, issue 7).
+// A camera file has no such lines ("---" stands alone; list items start with "- "), so they are refused
+// before OpenCV sees the file.
+void screen_for_opencv(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.rfind("--", 0) == 0 && line.find_first_not_of(' ', 3) != std::string::npos) {
+            throw std::runtime_error(path + ":" + std::to_string(n) +
+                                     ": malformed YAML (a line starting with '--' other than the '---' marker); "
+                                     "write the file as OpenCV's FileStorage does");
+        }
+        if (line.rfind("--", 0) == 0 && line.rfind("---", 0) != 0) {
+            throw std::runtime_error(path + ":" + std::to_string(n) + ": malformed YAML (a line starting with '--')");
+        }
+    }
+}
+
+} // namespace
+
 Camera Camera::load(const std::string& path) {
     auto fail = [&](const std::string& field, const std::string& why) {
         throw std::runtime_error(path + ": field '" + field + "': " + why);
     };
+    if (std::ifstream probe(path, std::ios::binary | std::ios::ate); probe && probe.tellg() == 0) {
+        throw std::runtime_error(path + ": the camera file is empty; expected OpenCV YAML/XML with camera_matrix");
+    }
+    screen_for_opencv(path);
     cv::FileStorage fs;
     try {
         if (!fs.open(path, cv::FileStorage::READ)) {
             throw std::runtime_error(path + ": cannot open the camera file; check the path");
         }
     } catch (const cv::Exception& e) {
-        throw std::runtime_error(path + ": not a readable OpenCV YAML/XML file (" + e.msg + ")");
+        throw std::runtime_error(path + ": not a readable OpenCV YAML/XML file (" + one_line(e.msg) + ")");
     }
     cv::Mat k;
     const cv::FileNode node = fs["camera_matrix"];

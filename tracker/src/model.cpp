@@ -106,7 +106,7 @@ SignModel load_sign_model(const std::string& path) {
     json doc;
     try {
         doc = json::parse(in);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) { // parse_error, and out_of_range for numbers too large (fuzzing, issue 7)
         throw std::runtime_error(path + ": not valid JSON (" + e.what() + ")");
     }
     if (!doc.is_object()) {

@@ -15,6 +15,12 @@ class DeviceFrame {}; // never created without CUDA; complete so unique_ptr<Devi
 
 namespace tracker {
 
+#if defined(TRACKER_HAVE_CUDA)
+void SearchRunner::DeviceFrameDeleter::operator()(DeviceFrame* frame) const { delete frame; }
+#else
+void SearchRunner::DeviceFrameDeleter::operator()(DeviceFrame*) const {} // never created without CUDA
+#endif
+
 SearchRunner::SearchRunner(const std::vector<SignModel>& models, const Camera& camera, const TrackerSettings& s)
     : m_settings(s), m_evaluator(std::make_shared<SignEvaluator>(models, PoseSpace{}, camera)) {
     const swarm::Backend backend = *swarm::parse_backend(s.backend);
@@ -25,7 +31,7 @@ SearchRunner::SearchRunner(const std::vector<SignModel>& models, const Camera& c
 #if defined(TRACKER_HAVE_CUDA)
     m_gpu = backend != swarm::Backend::Cpu && device;
     if (m_gpu) {
-        m_device = std::make_unique<DeviceFrame>();
+        m_device.reset(new DeviceFrame());
         m_evaluator->set_device_frame(m_device.get());
     }
 #endif

@@ -43,7 +43,12 @@ private:
     bool m_gpu = false;
     ClassMaps m_maps;
     std::shared_ptr<SignEvaluator> m_evaluator;
-    std::unique_ptr<DeviceFrame> m_device;
+    // An out-of-line deleter: DeviceFrame is complete only in CUDA builds, and clang instantiates
+    // unique_ptr's default deleter in the constructor's unwinding path (CPU-only clang build, issue 7).
+    struct DeviceFrameDeleter {
+        void operator()(DeviceFrame* frame) const;
+    };
+    std::unique_ptr<DeviceFrame, DeviceFrameDeleter> m_device;
     std::unique_ptr<swarm::Optimizer> m_optimizer;
     std::string m_strategy_note;
 };

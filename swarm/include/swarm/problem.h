@@ -57,7 +57,8 @@ struct Problem {
     double upper_of(int swarm, int d) const { return upper.size() == static_cast<std::size_t>(dims) ? upper[d] : upper[static_cast<std::size_t>(swarm) * dims + d]; }
     bool per_swarm_bounds() const { return lower.size() != static_cast<std::size_t>(dims); }
 
-    // Throws ValidationError naming the field (dims, lower, upper, ...) and the fix.
+    // Throws ValidationError naming the field (dims, lower, upper, ...) and the fix. Bounds must be finite,
+    // lower < upper, and within [-1e18, 1e18] (so single precision keeps them and their squares finite).
     void validate(int swarms) const;
 };
 

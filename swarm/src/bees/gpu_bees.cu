@@ -47,10 +47,14 @@ public:
         if (cuda_device_count() == 0) {
             throw UnavailableError("gpu-bees: no CUDA device is visible; use cpu-bees or --backend cpu");
         }
-        if (params.precision == Precision::FP64) {
-            return run_typed<double>(problem, params, m_double);
+        try {
+            if (params.precision == Precision::FP64) {
+                return run_typed<double>(problem, params, m_double);
+            }
+            return run_typed<float>(problem, params, m_float);
+        } catch (const CudaError&) {
+            gpu::rethrow_with_strategy("gpu-bees"); // kernel errors name the strategy, too
         }
-        return run_typed<float>(problem, params, m_float);
     }
 
 private:

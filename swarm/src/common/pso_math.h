@@ -48,8 +48,14 @@ SWARM_HOST_DEVICE SWARM_INLINE void move(Real& x, Real& v, Real lo, Real hi, Bou
         Real over = x < lo ? lo - x : x - hi;
         if (width > Real(0)) {
             // fold repeatedly for huge steps, without a loop
+            // (k beyond the range of long long, or NaN from a non-finite position, would make the cast
+            // undefined: such a step lands at the bound instead. Found by fuzzing, issue 7.)
             const Real k = over / width;
-            over -= width * static_cast<Real>(static_cast<long long>(k));
+            if (k < Real(9.0e18)) {
+                over -= width * static_cast<Real>(static_cast<long long>(k));
+            } else {
+                over = Real(0);
+            }
         } else {
             over = Real(0);
         }

@@ -38,4 +38,15 @@ void check_launch(const char* kernel, dim3 grid, dim3 block, std::size_t shared_
     throw CudaError(os.str());
 }
 
+void rethrow_with_strategy(std::string_view strategy) {
+    const std::string prefix = std::string(strategy) + ": ";
+    try {
+        throw;
+    } catch (const OutOfMemoryError& e) {
+        throw OutOfMemoryError(prefix + e.what());
+    } catch (const CudaError& e) {
+        throw CudaError(prefix + e.what());
+    }
+}
+
 } // namespace swarm::gpu

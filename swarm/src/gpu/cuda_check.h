@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <string>
+#include <string_view>
 
 #include "swarm/errors.h"
 
@@ -14,6 +15,9 @@ namespace swarm::gpu {
 void log_cuda_error(cudaError_t err, const char* call, const char* file, int line);
 // After a launch: checks the launch error, naming the kernel and its configuration.
 void check_launch(const char* kernel, dim3 grid, dim3 block, std::size_t shared_bytes, const char* file, int line);
+// Call inside `catch (const CudaError&)`: rethrows it, same type, with the strategy's name in front, so a
+// failed launch reads "gpu-fused: file:line: launch of kernel <<<grid, block, shared>>> failed: ...".
+[[noreturn]] void rethrow_with_strategy(std::string_view strategy);
 
 } // namespace swarm::gpu
 

@@ -147,10 +147,14 @@ Result GpuPsoOptimizer::run(const Problem& problem, const Params& params) {
     if (detail::cuda_device_count() == 0) {
         throw UnavailableError(std::string(to_string(m_strategy)) + ": no CUDA device is visible; use --backend cpu");
     }
-    if (params.precision == Precision::FP64) {
-        return run_typed<double>(problem, params);
+    try {
+        if (params.precision == Precision::FP64) {
+            return run_typed<double>(problem, params);
+        }
+        return run_typed<float>(problem, params);
+    } catch (const CudaError&) {
+        rethrow_with_strategy(to_string(m_strategy)); // kernel errors name the strategy, too
     }
-    return run_typed<float>(problem, params);
 }
 
 template DeviceProblem<float> upload_problem(const Problem&, const Params&, GPUMemory<float>&, GPUMemory<float>&,
