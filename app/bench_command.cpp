@@ -99,10 +99,10 @@ void register_bench(CLI::App& root, int& rc) {
             report = run_seeds_suite(*o);
         } else if (o->suite == "bees") {
             report = run_bees_seed_suite(*o);
+        } else if (o->suite == "tracker") {
+            report = run_tracker_suite(*o);
         } else if (o->suite == "soak") {
             report = run_soak_suite(*o);
-        } else if (o->suite == "tracker") {
-            throw swarm::UnavailableError("--suite " + o->suite + " is not built yet; use --suite functions, seeds, bees or soak");
         } else {
             throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker or soak (got '" + o->suite + "')");
         }

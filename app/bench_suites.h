@@ -36,6 +36,8 @@ BenchReport run_functions_suite(const BenchOptions& o);
 // The seed papers' experiments with their reported figures (bench_seeds.cpp); the Bees Algorithm
 // experiment of 004 (bench_bees.cpp) comes as a section of its own.
 BenchReport run_seeds_suite(const BenchOptions& o);
+// The tracker per frame at 1280x720 (bench_tracker.cpp): GPU stage times and the CPU backend, scaling.
+BenchReport run_tracker_suite(const BenchOptions& o);
 // The tracker on a long synthetic stream: memory at start / after warm-up / end, time drift (bench_soak.cpp).
 BenchReport run_soak_suite(const BenchOptions& o);
 

@@ -90,7 +90,8 @@ def grid(poly, step):
         y += step
     return out
 
-def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07):
+def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07,
+          edge=None):
     rim = [p for p in along(rim_path, n_rim) if not near_edge(layers, p)]
     interior = [p for p in grid(interior_area, step) if not near_edge(layers, p)]
     outside = along(outside_path, n_out)
@@ -103,9 +104,12 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
     for c, ps in sorted(by_colour.items()):
         regions.append({"role": "interior", "colour": c, "points": pts(ps)})
     regions.append({"role": "outside", "colour": rim_colour, "points": pts(outside)})
-    return {"format": "swarmtrack-sign/1", "category": category, "description": description,
-            "outline": pts(outline), "layers": [{"colour": l["colour"], "polygon": pts(l["polygon"])} for l in layers],
-            "regions": regions}
+    m = {"format": "swarmtrack-sign/1", "category": category, "description": description,
+         "outline": pts(outline), "layers": [{"colour": l["colour"], "polygon": pts(l["polygon"])} for l in layers],
+         "regions": regions}
+    if edge is not None:  # the edge term's polygon, when the strongest contrast is not the outline
+        m["edge"] = pts(edge)
+    return m
 
 def write(name, m):
     with open(name + ".json", "w") as f:
@@ -144,4 +148,4 @@ band = [(-0.25, -0.07), (0.25, -0.07), (0.25, 0.07), (-0.25, 0.07)]
 write("stop", model("stop", "red octagon 0.75 m across flats, white border and text band", octagon,
       [{"colour": "white", "polygon": octagon}, {"colour": "red", "polygon": inset(octagon, 0.02)},
        {"colour": "white", "polygon": band}],
-      inset(octagon, 0.07), inset(octagon, 0.12), inset(octagon, -0.045)))
+      inset(octagon, 0.07), inset(octagon, 0.12), inset(octagon, -0.045), edge=inset(octagon, 0.02)))

@@ -37,13 +37,23 @@ SceneRun run_scene(const std::string& name, int frames, int w, int h) {
     return {evaluate(truth, pred), total / frames};
 }
 
+// Floors this short CPU form reaches (640x360, the first 40 frames, seed 11), a little below the values
+// measured when they were set, so the test fails on a regression rather than on noise. The issue's bars
+// (98 %, 1.5 px, 3 %, 3 deg) apply to the full-length GPU runs (gpu/scenes_gpu_test.cpp); here they are
+// printed and enforced only with TRACKER_STRICT_BARS=1. The first frames of a scene hold its smallest,
+// farthest signs, which is where this form loses recall.
+struct Floor {
+    const char* scene;
+    double precision, recall, depth_pct;
+};
+constexpr Floor k_floors[] = {
+    {"easy", 0.95, 0.90, 7.5}, {"noisy", 0.95, 0.90, 9.0}, {"crowded", 0.80, 0.70, 7.0}, {"night", 0.95, 0.90, 12.0}};
+
 class SceneTest : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(SceneTest, MeetsAccuracyBars) {
-    // This version does not reach the issue's bars yet (see the tracker report) and takes ~1 s/frame on a
-    // loaded 2-core CI machine, so it runs only on request: TRACKER_SCENE_TESTS=1 [TRACKER_STRICT_BARS=1].
-    if (std::getenv("TRACKER_SCENE_TESTS") == nullptr) {
-        GTEST_SKIP() << "set TRACKER_SCENE_TESTS=1 to run the scene accuracy test";
+TEST_P(SceneTest, MeetsAccuracyFloors) {
+    if (std::getenv("TRACKER_SKIP_SCENE_TESTS") != nullptr) {
+        GTEST_SKIP() << "TRACKER_SKIP_SCENE_TESTS is set";
     }
     const char* env = std::getenv("TRACKER_SCENE_FRAMES");
     const int frames = env ? std::atoi(env) : 40;
@@ -55,18 +65,22 @@ TEST_P(SceneTest, MeetsAccuracyBars) {
                 median(c.depth_pct), median(c.rotation_deg), run.ms_per_frame, run.report.mean_timing.preprocess_ms,
                 run.report.mean_timing.search_ms);
     EXPECT_GT(c.tp, 10) << "too few signs to judge";
-    // The issue's bars (recall/precision 98 %, 1.5 px, 3 %, 3 deg) are printed; CI enforces the floor this
-    // version reaches, TRACKER_STRICT_BARS=1 enforces the full bars.
     for (const auto& f : failed_bars(c)) {
-        std::printf("[ scene %s ] bar not met: %s\n", GetParam().c_str(), f.c_str());
+        std::printf("[ scene %s ] issue bar not met: %s\n", GetParam().c_str(), f.c_str());
     }
     if (std::getenv("TRACKER_STRICT_BARS") != nullptr) {
         EXPECT_TRUE(failed_bars(c).empty());
-    } else {
-        EXPECT_GE(c.recall(), 0.5);
-        EXPECT_GE(c.precision(), 0.15);
-        EXPECT_LE(median(c.centre_px), 1.5);
+        return;
     }
+    const Floor* floor = nullptr;
+    for (const auto& f : k_floors) {
+        floor = GetParam() == f.scene ? &f : floor;
+    }
+    ASSERT_NE(floor, nullptr) << "no floor for scene " << GetParam();
+    EXPECT_GE(c.precision(), floor->precision);
+    EXPECT_GE(c.recall(), floor->recall);
+    EXPECT_LE(median(c.centre_px), 1.5);
+    EXPECT_LE(median(c.depth_pct), floor->depth_pct);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, SceneTest, ::testing::Values("easy", "noisy", "crowded", "night"));

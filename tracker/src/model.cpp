@@ -174,7 +174,12 @@ SignModel load_sign_model(const std::string& path) {
                                   " region");
         }
     }
-    for (auto& e : edge_points(m.outline, k_edge_points)) {
+    // The edge term follows the strongest designed contrast. That is the outline, unless the file names
+    // another polygon: the stop sign's thin white border makes the red octagon's boundary the edge that
+    // shows at a distance.
+    const std::vector<cv::Point3f> edge =
+        doc.contains("edge") ? r.points(doc["edge"], "edge", 3) : m.outline;
+    for (auto& e : edge_points(edge, k_edge_points)) {
         m.points.push_back(e);
     }
     return m;

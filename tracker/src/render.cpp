@@ -124,14 +124,40 @@ void render_sign(cv::Mat& bgr, const Camera& camera, const SignModel& model, con
     }();
     const std::vector<cv::Point3f> post3 = {{-0.03f, bottom - 0.05f, 0.02f}, {0.03f, bottom - 0.05f, 0.02f},
                                             {0.03f, bottom + 1.6f, 0.02f},   {-0.03f, bottom + 1.6f, 0.02f}};
-    const auto post = project_points(camera, pose, post3);
-    cv::fillPoly(bgr, std::vector<std::vector<cv::Point>>{render::fixed_point(post)}, cv::Scalar(110, 112, 115) * gain,
-                 cv::LINE_AA, render::k_shift);
+    std::vector<std::vector<cv::Point2f>> polys = {project_points(camera, pose, post3)};
+    std::vector<cv::Scalar> colours = {cv::Scalar(110, 112, 115) * gain};
     for (const auto& layer : model.layers) {
-        const auto poly = project_points(camera, pose, layer.polygon);
-        cv::fillPoly(bgr, std::vector<std::vector<cv::Point>>{render::fixed_point(poly)},
-                     render::paint(layer.colour) * gain, cv::LINE_AA, render::k_shift);
+        polys.push_back(project_points(camera, pose, layer.polygon));
+        colours.push_back(render::paint(layer.colour) * gain);
     }
+    // Exact area coverage: fillPoly's anti-aliasing widens a polygon by about half a pixel on each side,
+    // which would make every rendered sign ~1 px larger than its ground-truth pose says. Instead the
+    // sign's patch is drawn at k_super times the resolution without anti-aliasing and averaged back down.
+    cv::Rect2f bounds = bounding_box(polys[0]);
+    for (const auto& p : polys) {
+        bounds |= bounding_box(p);
+    }
+    const cv::Rect roi = cv::Rect(static_cast<int>(std::floor(bounds.x)) - 2, static_cast<int>(std::floor(bounds.y)) - 2,
+                                  static_cast<int>(std::ceil(bounds.width)) + 5, static_cast<int>(std::ceil(bounds.height)) + 5) &
+                         cv::Rect(0, 0, bgr.cols, bgr.rows);
+    if (roi.empty()) {
+        return;
+    }
+    constexpr int k_super = 8;
+    cv::Mat hi;
+    cv::resize(bgr(roi), hi, cv::Size(), k_super, k_super, cv::INTER_NEAREST);
+    for (std::size_t i = 0; i < polys.size(); ++i) {
+        std::vector<cv::Point2f> local; // low-res pixel centre u maps to high-res (u + 0.5) * k - 0.5
+        for (const auto& q : polys[i]) {
+            local.emplace_back((q.x - static_cast<float>(roi.x) + 0.5f) * k_super - 0.5f,
+                               (q.y - static_cast<float>(roi.y) + 0.5f) * k_super - 0.5f);
+        }
+        cv::fillPoly(hi, std::vector<std::vector<cv::Point>>{render::fixed_point(local)}, colours[i], cv::LINE_8,
+                     render::k_shift);
+    }
+    cv::Mat low;
+    cv::resize(hi, low, roi.size(), 0, 0, cv::INTER_AREA);
+    low.copyTo(bgr(roi));
 }
 
 } // namespace tracker

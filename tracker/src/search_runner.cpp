@@ -7,6 +7,10 @@
 #include "swarm/errors.h"
 #if defined(TRACKER_HAVE_CUDA)
 #include "cuda/device_frame.h"
+#else
+namespace tracker {
+class DeviceFrame {}; // never created without CUDA; complete so unique_ptr<DeviceFrame> can be destroyed
+} // namespace tracker
 #endif
 
 namespace tracker {
@@ -130,7 +134,11 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
             }
         }
     }
-    timing.search_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    // On the GPU the search stage is the engine's CUDA-event time of the run (all generations of all swarms);
+    // a CPU strategy (or a CPU-driven run with GPU fitness) reports host wall time.
+    const double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    timing.search_ms += m_gpu && res.device_ms > 0 ? res.device_ms : wall;
+    timing.search_wall_ms += wall;
     return out;
 }
 

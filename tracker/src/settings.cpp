@@ -98,7 +98,7 @@ void TrackerSettings::validate() const {
     if (!swarm::parse_backend(backend)) {
         bad("backend", "must be cpu, cuda or auto");
     }
-    range("detect_threshold", detect_threshold, 0.0, 1.0);
+    range("detect_threshold", detect_threshold, 0.0, 2.0);
     range("track_threshold", track_threshold, 0.0, 1.0);
     range("respread_fraction", respread_fraction, 0.0, 1.0);
     range("confirm_frames", confirm_frames, 1, 100);

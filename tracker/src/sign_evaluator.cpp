@@ -1,5 +1,6 @@
 #include "sign_evaluator.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "swarm/errors.h"
@@ -28,15 +29,40 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
     if (models.empty()) {
         throw std::invalid_argument("evaluator: no sign models");
     }
+    const float role_weight[4] = {weights.rim, weights.interior, weights.outside, weights.edge};
     for (const auto& m : models) {
-        math::ModelRange r{static_cast<int>(m_points.size()), static_cast<int>(m.points.size()), {0, 0, 0, 0}};
-        for (int role = 0; role < 4; ++role) {
-            const int n = m.count(static_cast<PointRole>(role));
-            r.inv_count[role] = n > 0 ? 1.f / static_cast<float>(n) : 0.f;
-        }
+        math::ModelRange r{};
+        r.first = static_cast<int>(m_points.size());
+        r.count = static_cast<int>(m.points.size());
+        std::vector<std::pair<int, int>> keys; // (role, colour) per group
+        std::vector<int> members;
         for (const auto& p : m.points) {
+            const int role = static_cast<int>(p.role);
+            const std::pair<int, int> key{role, role == 3 ? 0 : static_cast<int>(p.colour)};
+            auto it = std::find(keys.begin(), keys.end(), key);
+            if (it == keys.end()) {
+                if (keys.size() == static_cast<std::size_t>(math::k_max_groups)) {
+                    throw std::invalid_argument(m.source + ": more than " + std::to_string(math::k_max_groups) +
+                                                " (role, colour) groups; merge colours of a role");
+                }
+                keys.push_back(key);
+                members.push_back(0);
+                it = keys.end() - 1;
+            }
+            const int g = static_cast<int>(it - keys.begin());
+            ++members[static_cast<std::size_t>(g)];
             m_points.push_back({p.position.x, p.position.y, p.position.z, p.normal.x, p.normal.y, p.normal.z,
-                                static_cast<int>(p.colour), static_cast<int>(p.role)});
+                                static_cast<int>(p.colour), role, g});
+        }
+        r.groups = static_cast<int>(keys.size());
+        for (int g = 0; g < r.groups; ++g) {
+            const int role = keys[static_cast<std::size_t>(g)].first;
+            const auto in_role = std::count_if(keys.begin(), keys.end(), [&](const auto& k) { return k.first == role; });
+            r.weight[g] = role_weight[role] / static_cast<float>(in_role);
+            r.inv_count[g] = 1.f / static_cast<float>(members[static_cast<std::size_t>(g)]);
+            if (role <= 1) {
+                r.essential |= 1u << g;
+            }
         }
         m_ranges.push_back(r);
     }

@@ -305,6 +305,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         add_views(tracked, jobs, ts, 0, nullptr);
         add_views(found, det_jobs, ds, static_cast<int>(jobs.size()), nullptr);
     }
+    r.swarms_run = static_cast<int>(jobs.size() + det_jobs.size());
     r.frame = m_frame++;
     r.timing.total_ms = ms_between(t0, Clock::now());
 }

@@ -34,6 +34,7 @@ struct SignModel {
     std::vector<cv::Point3f> outline;  // closed polygon, sign frame
     std::vector<ModelLayer> layers;
     std::vector<ModelPoint> points;    // rim, interior, outside from the file; edge derived from the outline
+                                       // (or from the file's optional "edge" polygon)
     float radius = 0;                  // largest distance of an outline vertex from the origin
 
     int count(PointRole role) const;

@@ -26,7 +26,7 @@ struct TrackerSettings {
     std::string backend = "auto";    // cpu | cuda | auto
     unsigned long long seed = 1;
     // detection and tracking
-    double detect_threshold = 0.6;   // best fitness needed for a detection
+    double detect_threshold = 0.6;   // best fitness needed for a detection (above 1: detection off, for benchmarks)
     double track_threshold = 0.5;    // best fitness a tracking swarm needs to count as a hit
     bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
     // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:

@@ -45,6 +45,7 @@ struct StageTiming {
     double search_ms = 0;
     double readback_ms = 0;
     double total_ms = 0;
+    double search_wall_ms = 0; // host wall time of the search stage (equals search_ms on the CPU)
 };
 
 // What the GUI draws for one swarm: its particles projected to the image and its best pose.
@@ -61,6 +62,7 @@ struct FrameResult {
     long long frame = 0;
     std::vector<Detection> detections;
     std::vector<SwarmView> swarms; // filled when TrackerSettings::keep_particles is set
+    int swarms_run = 0;            // swarms searched this frame (tracking + detection)
     StageTiming timing;
 };
 

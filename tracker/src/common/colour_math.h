@@ -1,7 +1,7 @@
 #pragma once
 // Per-pixel colour-class likelihoods, shared by the CPU preprocessing and the CUDA kernel.
-// Hue and saturation decide red / blue / yellow; white is unsaturated and bright *relative to the frame's
-// mean brightness*, so a global brightness change (night, exposure) does not flip white to grey.
+// Hue and saturation decide red / blue / yellow; white is unsaturated and bright relative to the frame's
+// mean brightness (so night and low exposure do not flip white to grey) or bright outright.
 #include "swarm/host_device.h"
 
 namespace tracker::math {
@@ -49,7 +49,12 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float 
     c.red = coloured * hue_weight(hue, 0.f, 30.f);
     c.blue = coloured * hue_weight(hue, 220.f, 40.f);
     c.yellow = coloured * hue_weight(hue, 52.f, 22.f);
-    c.white = (1.f - smoothstep(0.12f, 0.28f, sat)) * smoothstep(1.15f, 1.6f, rel);
+    // White: unsaturated and either bright for this frame (night, low exposure) or bright outright. The
+    // relative test alone fails in bright frames: when exposure rises and the sky clips, the frame's mean
+    // climbs towards white itself and a sign's white disc (255, 255, 255) stops being 1.6x the mean.
+    const float bright = smoothstep(1.15f, 1.6f, rel);
+    const float absolute = smoothstep(150.f, 200.f, mx);
+    c.white = (1.f - smoothstep(0.12f, 0.28f, sat)) * (bright > absolute ? bright : absolute);
     return c;
 }
 

@@ -11,11 +11,19 @@ struct PackedPoint {
     float nx, ny, nz; // outward normal (edge points)
     int colour;
     int role;         // 0 rim, 1 interior, 2 outside, 3 edge
+    int group;        // colour group of the model (ModelRange), one per (role, colour)
 };
 
+// A model's points fall into colour groups: one per (role, colour), e.g. a mandatory sign's interior is a
+// blue group and a white (arrow) group. Each group's mean score counts equally within its role, so a
+// sign's small but telling parts (the arrow, the stop band) weigh as much as its large plain parts.
+constexpr int k_max_groups = 8;
 struct ModelRange {
-    int first, count;  // into the packed point array
-    float inv_count[4]; // 1 / points per role, 0 when a role is absent
+    int first, count;             // into the packed point array
+    int groups;                   // colour groups used
+    float weight[k_max_groups];   // role weight / groups in the role
+    float inv_count[k_max_groups]; // 1 / points in the group
+    unsigned essential;           // bit g: group g is a painted part of the sign (rim or interior)
 };
 
 struct Sample {
@@ -27,6 +35,11 @@ struct Sample {
 struct FitnessWeights {
     float rim = 0.35f, interior = 0.25f, outside = 0.2f, edge = 0.2f;
     float edge_gain = 2.5f; // |gradient . normal| giving a full edge score is 1 / edge_gain
+    // Every painted part must be there: when the worst rim/interior group scores below this, the fitness
+    // is scaled by worst / group_floor. A plain disc of a sign's colour (a lamp, a ball, a round board)
+    // then scores low for a sign whose arrow, band or white disc is missing, and a sign scores low for a
+    // model whose parts it lacks, which separates the categories.
+    float group_floor = 0.5f;
 };
 
 // Boxes of signs already tracked, in pixels, each with the model tracking it: detection swarms of that
@@ -59,51 +72,79 @@ SWARM_HOST_DEVICE SWARM_INLINE float likelihood(const Sample& s, int colour) {
     return sum > 1.f ? 0.f : 1.f - sum;
 }
 
-// Scores one pose against one model. `sampler(u, v, sample)` fills `sample` and returns false outside the
-// image; points off the image or behind the camera score 0, so partly visible signs score lower.
+// One model point's contribution: its colour group and value in [0, 1]. Returns false when the point
+// does not count (off the image, behind the camera, a degenerate edge normal), as it scores 0 then.
+template <typename Sampler>
+SWARM_HOST_DEVICE SWARM_INLINE bool score_point(const RigidPose& pose, const Intrinsics& k, const PackedPoint& p,
+                                                int model, const FitnessWeights& w, const MaskSet* mask,
+                                                const Sampler& sampler, float& value) {
+    float u, v;
+    if (!project(k, transform(pose, p.x, p.y, p.z), u, v)) {
+        return false;
+    }
+    Sample s;
+    if (!sampler(u, v, s)) {
+        return false;
+    }
+    if (masked(mask, model, u, v)) {
+        s.c[0] = s.c[1] = s.c[2] = s.c[3] = 0.f;
+        s.gx = s.gy = 0.f;
+    }
+    if (p.role == 3) {
+        // Image direction of the outward normal: project a point a little outside the edge.
+        const float eps = 0.02f;
+        float u2, v2;
+        if (!project(k, transform(pose, p.x + eps * p.nx, p.y + eps * p.ny, p.z + eps * p.nz), u2, v2)) {
+            return false;
+        }
+        const float du = u2 - u, dv = v2 - v;
+        const float len = sqrtf(du * du + dv * dv);
+        if (len < 1e-6f) {
+            return false;
+        }
+        // Sign colour falls when leaving the sign: the gradient points inwards, against the normal.
+        const float along = -(s.gx * du + s.gy * dv) / len * w.edge_gain;
+        value = along < 0.f ? 0.f : (along > 1.f ? 1.f : along);
+    } else {
+        const float l = likelihood(s, p.colour);
+        value = p.role == 2 ? 1.f - l : l;
+    }
+    return true;
+}
+
+// The fitness from the per-group sums of point values.
+SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelRange& range, const FitnessWeights& w) {
+    float total = 0.f, worst = 1.f;
+    for (int g = 0; g < range.groups; ++g) {
+        const float mean = sum[g] * range.inv_count[g];
+        total += range.weight[g] * mean;
+        if ((range.essential >> g) & 1u) {
+            worst = mean < worst ? mean : worst;
+        }
+    }
+    return worst >= w.group_floor ? total : total * worst / w.group_floor;
+}
+
+// Scores one pose against one model, point after point (the CPU path; the CUDA kernel spreads the points
+// of a pose over a warp and sums the same point values). `sampler(u, v, sample)` fills `sample` and returns
+// false outside the image; points off the image or behind the camera score 0, so partly visible signs
+// score lower.
 template <typename Sampler>
 SWARM_HOST_DEVICE float score_pose(const RigidPose& pose, const Intrinsics& k, const PackedPoint* points,
                                    int model, const ModelRange& range, const FitnessWeights& w, const MaskSet* mask,
                                    const Sampler& sampler) {
-    float sum[4] = {0.f, 0.f, 0.f, 0.f};
-    for (int i = 0; i < range.count; ++i) {
-        const PackedPoint p = points[range.first + i];
-        float u, v;
-        if (!project(k, transform(pose, p.x, p.y, p.z), u, v)) {
-            continue;
-        }
-        Sample s;
-        if (!sampler(u, v, s)) {
-            continue;
-        }
-        if (masked(mask, model, u, v)) {
-            s.c[0] = s.c[1] = s.c[2] = s.c[3] = 0.f;
-            s.gx = s.gy = 0.f;
-        }
-        float value;
-        if (p.role == 3) {
-            // Image direction of the outward normal: project a point a little outside the edge.
-            const float eps = 0.02f;
-            float u2, v2;
-            if (!project(k, transform(pose, p.x + eps * p.nx, p.y + eps * p.ny, p.z + eps * p.nz), u2, v2)) {
-                continue;
-            }
-            float du = u2 - u, dv = v2 - v;
-            const float len = sqrtf(du * du + dv * dv);
-            if (len < 1e-6f) {
-                continue;
-            }
-            // Sign colour falls when leaving the sign: the gradient points inwards, against the normal.
-            const float along = -(s.gx * du + s.gy * dv) / len * w.edge_gain;
-            value = along < 0.f ? 0.f : (along > 1.f ? 1.f : along);
-        } else {
-            const float l = likelihood(s, p.colour);
-            value = p.role == 2 ? 1.f - l : l;
-        }
-        sum[p.role] += value;
+    float sum[k_max_groups];
+    for (int g = 0; g < k_max_groups; ++g) {
+        sum[g] = 0.f;
     }
-    return w.rim * sum[0] * range.inv_count[0] + w.interior * sum[1] * range.inv_count[1] +
-           w.outside * sum[2] * range.inv_count[2] + w.edge * sum[3] * range.inv_count[3];
+    for (int i = 0; i < range.count; ++i) {
+        const PackedPoint& p = points[range.first + i];
+        float value;
+        if (score_point(pose, k, p, model, w, mask, sampler, value)) {
+            sum[p.group] += value;
+        }
+    }
+    return finish_score(sum, range, w);
 }
 
 } // namespace tracker::math

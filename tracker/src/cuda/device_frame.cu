@@ -1,6 +1,7 @@
 // DeviceFrame: one upload, preprocessing into pitched maps bound as textures, batched fitness launches.
 #include "cuda/device_frame.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -81,6 +82,7 @@ struct DeviceFrame::Impl {
     int width = 0, height = 0;
     bool ready = false;
     const SignEvaluator* uploaded_for = nullptr;
+    std::vector<int2> host_targets; // what `targets` holds
 
     std::pair<double, double> run(cuda::PitchedView view, cudaStream_t s, bool uploaded) {
         if (view.width != width || view.height != height) {
@@ -141,13 +143,22 @@ void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, floa
                                       ev.ranges().size() * sizeof(math::ModelRange), cudaMemcpyHostToDevice));
         m->uploaded_for = &ev;
     }
+    // Targets change once per engine run, not per generation: copy them only when they differ, so the
+    // generations of a run go by without a host round trip.
     std::vector<int2> targets;
     for (const auto& t : ev.targets()) {
         targets.push_back(make_int2(t.model, t.use_mask ? 1 : 0));
     }
-    m->targets.reserve(targets.size());
-    TRACKER_CUDA_CHECK(cudaMemcpyAsync(m->targets.data(), targets.data(), targets.size() * sizeof(int2),
-                                       cudaMemcpyHostToDevice, s));
+    const bool same = targets.size() == m->host_targets.size() &&
+                      std::equal(targets.begin(), targets.end(), m->host_targets.begin(),
+                                 [](int2 a, int2 b) { return a.x == b.x && a.y == b.y; });
+    if (!same) {
+        m->host_targets = std::move(targets);
+        m->targets.reserve(m->host_targets.size());
+        // Pageable source: the call returns once the bytes are staged, and host_targets outlives it anyway.
+        TRACKER_CUDA_CHECK(cudaMemcpyAsync(m->targets.data(), m->host_targets.data(),
+                                           m->host_targets.size() * sizeof(int2), cudaMemcpyHostToDevice, s));
+    }
     cuda::FitnessParams p{};
     p.layout = ev.layout();
     p.k = ev.intrinsics();
@@ -164,8 +175,6 @@ void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, floa
     p.dims = shape.dims;
     p.rows = static_cast<long long>(shape.rows());
     cuda::launch_fitness(s, p, positions, fitness);
-    // `targets` is pageable host memory: finish the copy before it goes out of scope.
-    TRACKER_CUDA_CHECK(cudaStreamSynchronize(s));
 }
 
 void DeviceFrame::evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,

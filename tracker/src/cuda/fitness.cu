@@ -1,5 +1,7 @@
-// The fitness kernel: thread per particle of every swarm, model points projected and scored against the
-// class-map and gradient textures with the formulas of common/fitness_math.h.
+// The fitness kernel: a warp per particle of every swarm. The lanes share the model's points, project and
+// score them against the class-map and gradient textures with the formulas of common/fitness_math.h, and
+// sum the per-group values with shuffles. A thread per particle left a few hundred dependent texture
+// fetches on one thread and 512 particles on a handful of SMs: latency, not work, set its time.
 #include "cuda/cuda_check.h"
 #include "cuda/kernels.h"
 
@@ -31,15 +33,45 @@ struct TextureSampler {
     }
 };
 
-__global__ void fitness_kernel(FitnessParams p, const float* positions, float* fitness) {
-    const long long r = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+constexpr int k_block = 128;
+constexpr int k_warps = k_block / 32;
+
+__global__ void __launch_bounds__(k_block) fitness_kernel(FitnessParams p, const float* positions, float* fitness) {
+    const long long r = blockIdx.x * static_cast<long long>(k_warps) + (threadIdx.x >> 5);
+    const int lane = static_cast<int>(threadIdx.x & 31);
     if (r >= p.rows) {
-        return;
+        return; // whole warps leave together: r is the same for every lane of a warp
     }
     const int2 t = p.targets[r / p.particles];
     const math::RigidPose pose = math::rigid_from_particle(p.layout, positions + r * p.dims);
     const TextureSampler sampler{p.classes, p.gradient, p.width, p.height};
-    fitness[r] = math::score_pose(pose, p.k, p.points, t.x, p.ranges[t.x], p.weights, t.y ? &p.masks : nullptr, sampler);
+    const math::ModelRange& range = p.ranges[t.x];
+    const math::MaskSet* mask = t.y ? &p.masks : nullptr;
+    float sum[math::k_max_groups];
+#pragma unroll
+    for (int g = 0; g < math::k_max_groups; ++g) {
+        sum[g] = 0.f;
+    }
+    for (int i = lane; i < range.count; i += 32) {
+        const math::PackedPoint& pt = p.points[range.first + i];
+        float value;
+        if (math::score_point(pose, p.k, pt, t.x, p.weights, mask, sampler, value)) {
+            // Unrolled compare instead of sum[pt.group]: the array stays in registers.
+#pragma unroll
+            for (int g = 0; g < math::k_max_groups; ++g) {
+                sum[g] += g == pt.group ? value : 0.f;
+            }
+        }
+    }
+#pragma unroll
+    for (int g = 0; g < math::k_max_groups; ++g) {
+        for (int offset = 16; offset > 0; offset >>= 1) {
+            sum[g] += __shfl_xor_sync(0xffffffffu, sum[g], offset);
+        }
+    }
+    if (lane == 0) {
+        fitness[r] = math::finish_score(sum, range, p.weights);
+    }
 }
 
 } // namespace
@@ -48,9 +80,8 @@ void launch_fitness(cudaStream_t stream, const FitnessParams& p, const float* po
     if (p.rows == 0) {
         return;
     }
-    constexpr int block = 128;
-    const auto blocks = static_cast<unsigned>((p.rows + block - 1) / block);
-    fitness_kernel<<<blocks, block, 0, stream>>>(p, positions, fitness);
+    const auto blocks = static_cast<unsigned>((p.rows + k_warps - 1) / k_warps);
+    fitness_kernel<<<blocks, k_block, 0, stream>>>(p, positions, fitness);
     TRACKER_CUDA_CHECK(cudaGetLastError());
 }
 
