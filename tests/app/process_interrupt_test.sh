@@ -15,7 +15,7 @@ fail=0
 die() { echo "FAIL $*"; exit 1; }
 
 mkdir -p "$tmp/clip"
-"$bin" synth --scene easy --frames 150 --width 320 --height 240 --out "$tmp/clip" >/dev/null 2>&1 ||
+"$bin" synth --scene easy --frames 300 --width 320 --height 240 --out "$tmp/clip" >/dev/null 2>&1 ||
     die "synth could not render the clip"
 # A light search so frames are quick even under the sanitizers; the point is the output path.
 echo '{"particles": 8, "generations": 3, "backend": "cpu"}' >"$tmp/light.json"
@@ -45,12 +45,14 @@ interrupt_run() { # signal name, expected exit code, output folder, extra proces
     if [ "$got" != "$want" ]; then echo "FAIL $sig: exit $got, wanted $want"; cat "$out.err"; fail=1; fi
     grep -q "interrupted by SIG$sig" "$out.err" || { echo "FAIL $sig: no 'interrupted by SIG$sig' line"; cat "$out.err"; fail=1; }
     if ls -A "$out" | grep -q "tmp-"; then echo "FAIL $sig: temporaries left:"; ls -la "$out"; fail=1; fi
-    for f in detections.jsonl detections_mot.csv settings.json summary.json; do
+    for f in detections.jsonl settings.json summary.json; do
         [ -s "$out/$f" ] || { echo "FAIL $sig: $f missing or empty"; fail=1; }
     done
+    # The MOT CSV has rows only for detections, which the first frames may not have yet.
+    [ -f "$out/detections_mot.csv" ] || { echo "FAIL $sig: detections_mot.csv missing"; fail=1; }
     local frames
     frames="$(frame_lines "$out/detections.jsonl")"
-    [ "$frames" -ge 3 ] && [ "$frames" -lt 150 ] || { echo "FAIL $sig: $frames frame lines (wanted 3..149)"; fail=1; }
+    [ "$frames" -ge 3 ] && [ "$frames" -lt 300 ] || { echo "FAIL $sig: $frames frame lines (wanted 3..299)"; fail=1; }
     cmake -DSUMMARY="$out/summary.json" -DSETTINGS="$out/settings.json" -DFRAMES="$frames" -DSIGNAL="$sig" \
         -P "$here/check_interrupted.cmake" || fail=1
     # The MOT CSV: whole rows of 10 numeric fields, frames within those done.

@@ -48,6 +48,9 @@ void screen_for_opencv(const std::string& path) {
     std::string line;
     for (int n = 1; std::getline(in, line); ++n) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find('\0') != std::string::npos) { // OpenCV 4.6's XML reader crashes on some (fuzzing)
+            throw std::runtime_error(path + ":" + std::to_string(n) + ": binary data (a NUL byte) in a text file");
+        }
         if (line.rfind("--", 0) == 0 && line.find_first_not_of(' ', 3) != std::string::npos) {
             throw std::runtime_error(path + ":" + std::to_string(n) +
                                      ": malformed YAML (a line starting with '--' other than the '---' marker); "
@@ -76,42 +79,57 @@ Camera Camera::load(const std::string& path) {
         }
     } catch (const cv::Exception& e) {
         throw std::runtime_error(path + ": not a readable OpenCV YAML/XML file (" + one_line(e.msg) + ")");
+    } catch (const std::logic_error& e) { // e.g. std::length_error from OpenCV's string handling (fuzzing)
+        throw std::runtime_error(path + ": not a readable OpenCV YAML/XML file (" + one_line(e.what()) + ")");
     }
-    cv::Mat k;
-    const cv::FileNode node = fs["camera_matrix"];
-    if (node.empty()) {
-        fail("camera_matrix", "missing (a 3x3 !!opencv-matrix)");
-    }
+    // Every FileNode access can throw cv::Exception (a top level that is not a mapping asserts in
+    // operator[]; found by fuzzing, issue 7): all of it becomes the one-line error.
     try {
-        node >> k;
-    } catch (const cv::Exception&) {
-        fail("camera_matrix", "must be a 3x3 !!opencv-matrix");
+        cv::Mat k;
+        const cv::FileNode node = fs["camera_matrix"];
+        if (node.empty()) {
+            fail("camera_matrix", "missing (a 3x3 !!opencv-matrix)");
+        }
+        // Check the declared size before OpenCV allocates it: "rows: 3e9" would ask for gigabytes.
+        if (node.isMap() && (!node["rows"].isInt() || !node["cols"].isInt() || static_cast<int>(node["rows"]) != 3 ||
+                             static_cast<int>(node["cols"]) != 3)) {
+            fail("camera_matrix", "must be 3x3 (rows: 3, cols: 3)");
+        }
+        try {
+            node >> k;
+        } catch (const cv::Exception&) {
+            fail("camera_matrix", "must be a 3x3 !!opencv-matrix");
+        }
+        if (k.rows != 3 || k.cols != 3) {
+            fail("camera_matrix", "must be 3x3");
+        }
+        k.convertTo(k, CV_64F);
+        Camera c;
+        c.fx = k.at<double>(0, 0);
+        c.fy = k.at<double>(1, 1);
+        c.cx = k.at<double>(0, 2);
+        c.cy = k.at<double>(1, 2);
+        if (!(c.fx > 0) || !(c.fy > 0) || !std::isfinite(c.fx) || !std::isfinite(c.fy)) {
+            fail("camera_matrix", "focal lengths fx, fy must be positive");
+        }
+        const cv::FileNode w = fs["image_width"], h = fs["image_height"];
+        if (w.empty() || !w.isInt() || static_cast<int>(w) <= 0) {
+            fail("image_width", "missing or not a positive integer");
+        }
+        if (h.empty() || !h.isInt() || static_cast<int>(h) <= 0) {
+            fail("image_height", "missing or not a positive integer");
+        }
+        c.width = static_cast<int>(w);
+        c.height = static_cast<int>(h);
+        if (!(c.cx >= 0 && c.cx <= c.width && c.cy >= 0 && c.cy <= c.height)) {
+            fail("camera_matrix", "principal point lies outside the image");
+        }
+        return c;
+    } catch (const cv::Exception& e) {
+        throw std::runtime_error(path + ": not a camera file OpenCV can read (" + one_line(e.msg) + ")");
+    } catch (const std::logic_error& e) {
+        throw std::runtime_error(path + ": not a camera file OpenCV can read (" + one_line(e.what()) + ")");
     }
-    if (k.rows != 3 || k.cols != 3) {
-        fail("camera_matrix", "must be 3x3");
-    }
-    k.convertTo(k, CV_64F);
-    Camera c;
-    c.fx = k.at<double>(0, 0);
-    c.fy = k.at<double>(1, 1);
-    c.cx = k.at<double>(0, 2);
-    c.cy = k.at<double>(1, 2);
-    if (!(c.fx > 0) || !(c.fy > 0) || !std::isfinite(c.fx) || !std::isfinite(c.fy)) {
-        fail("camera_matrix", "focal lengths fx, fy must be positive");
-    }
-    const cv::FileNode w = fs["image_width"], h = fs["image_height"];
-    if (w.empty() || !w.isInt() || static_cast<int>(w) <= 0) {
-        fail("image_width", "missing or not a positive integer");
-    }
-    if (h.empty() || !h.isInt() || static_cast<int>(h) <= 0) {
-        fail("image_height", "missing or not a positive integer");
-    }
-    c.width = static_cast<int>(w);
-    c.height = static_cast<int>(h);
-    if (!(c.cx >= 0 && c.cx <= c.width && c.cy >= 0 && c.cy <= c.height)) {
-        fail("camera_matrix", "principal point lies outside the image");
-    }
-    return c;
 }
 
 Camera Camera::scaled_to(int w, int h) const {
