@@ -17,6 +17,7 @@
 //
 // Both are exact: a particle can become the global best only by beating the current one, and the
 // queue scan and lock comparisons use the reference's (fitness, index) order.
+#include "gpu/global_sync_check.h"
 #include "gpu/gpu_pso.h"
 #include "gpu/strategies.h"
 #include "gpu/swarm_state.h"
@@ -208,18 +209,6 @@ __global__ void publish_kernel(LockedBest<Real> lb, int swarms, int dims, int t,
     }
 }
 
-template <typename Real>
-void check_supported(const RunContext<Real>& ctx, const char* name) {
-    if (ctx.params.topology != Topology::Global || ctx.params.update != Update::Synchronous) {
-        throw ValidationError("topology", std::string(name) + " runs the global, synchronous PSO; use gpu-ring-* for "
-                                                              "rings or cpu-serial for asynchronous updates");
-    }
-    if (ctx.has_evaluator()) {
-        throw ValidationError("fitness", std::string(name) + " scores built-in functions only; use gpu-fused for a "
-                                                             "batched evaluator");
-    }
-}
-
 class GpuQueue final : public GpuPsoOptimizer {
 public:
     GpuQueue() : GpuPsoOptimizer(Strategy::GpuQueue) {}
@@ -238,7 +227,7 @@ private:
 
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
-        check_supported(ctx, "gpu-queue");
+        require_global_synchronous_builtin(ctx, "gpu-queue");
         const auto& pb = ctx.dp;
         const int bps = (pb.particles + k_block - 1) / k_block;
         buf.state.resize(pb.rows(), pb.dims, ctx.stream);
@@ -283,7 +272,7 @@ private:
 
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
-        check_supported(ctx, "gpu-queue-lock");
+        require_global_synchronous_builtin(ctx, "gpu-queue-lock");
         const auto& pb = ctx.dp;
         if (ctx.params.iterations >= (1LL << 30)) {
             throw ValidationError("iterations", "gpu-queue-lock stamps slots with 31-bit iteration numbers; use "

@@ -6,6 +6,7 @@
 #include <climits>
 
 #include "gpu/block_reduce.cuh"
+#include "gpu/global_sync_check.h"
 #include "gpu/gpu_pso.h"
 #include "gpu/strategies.h"
 #include "gpu/swarm_state.h"
@@ -96,15 +97,7 @@ private:
 
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
-        const Params& pr = ctx.params;
-        if (pr.topology != Topology::Global || pr.update != Update::Synchronous) {
-            throw ValidationError("topology", "gpu-reduction runs the global, synchronous PSO; use gpu-ring-* for "
-                                              "rings or cpu-serial for asynchronous updates");
-        }
-        if (ctx.has_evaluator()) {
-            throw ValidationError("fitness", "gpu-reduction scores built-in functions only; use gpu-fused for a "
-                                             "batched evaluator");
-        }
+        require_global_synchronous_builtin(ctx, "gpu-reduction");
         const auto& pb = ctx.dp;
         const int bps = (pb.particles + k_block - 1) / k_block;
         buf.state.resize(pb.rows(), pb.dims, ctx.stream);

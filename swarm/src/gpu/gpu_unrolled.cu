@@ -4,6 +4,7 @@
 // are written out, so their addresses and branches are resolved at compile time. The paper-era code
 // finished the last warp with implicit warp-synchronous shared-memory reads, which races on Volta and
 // later (independent thread scheduling); here the last 32 values are reduced with warp shuffles instead.
+#include "gpu/global_sync_check.h"
 #include "gpu/gpu_pso.h"
 #include "gpu/strategies.h"
 #include "gpu/swarm_state.h"
@@ -108,15 +109,7 @@ private:
 
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
-        const Params& pr = ctx.params;
-        if (pr.topology != Topology::Global || pr.update != Update::Synchronous) {
-            throw ValidationError("topology", "gpu-unrolled runs the global, synchronous PSO; use gpu-ring-* for "
-                                              "rings or cpu-serial for asynchronous updates");
-        }
-        if (ctx.has_evaluator()) {
-            throw ValidationError("fitness", "gpu-unrolled scores built-in functions only; use gpu-fused for a "
-                                             "batched evaluator");
-        }
+        require_global_synchronous_builtin(ctx, "gpu-unrolled");
         const auto& pb = ctx.dp;
         const int bps = (pb.particles + k_block - 1) / k_block;
         buf.state.resize(pb.rows(), pb.dims, ctx.stream);
