@@ -6,6 +6,7 @@
 
 #include "gpu/block_swarm_run.cuh"
 #include "gpu/grid_swarm.cuh"
+#include "gpu/grid_warp_swarm.cuh"
 
 namespace swarm::gpu {
 
@@ -34,14 +35,22 @@ inline int grid_block_threads(std::size_t rows) {
     return static_cast<int>(std::clamp<std::size_t>((per_sm + 31) / 32 * 32, 32, 256));
 }
 
-template <typename Real, typename Fit>
-void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b) {
+// Warps per block of the warp-per-particle kernel: enough blocks to put about one warp per SM scheduler
+// (latency-bound fitness), 1..8 warps.
+inline int grid_warp_block_warps(std::size_t rows) {
+    const std::size_t per_sm = (rows + sm_count() - 1) / sm_count();
+    return static_cast<int>(std::clamp<std::size_t>(per_sm, 1, 8));
+}
+
+// One cooperative launch of `kernel` (grid_swarm_kernel or grid_warp_swarm_kernel) for the whole run, or
+// chunks of it when history / early stopping is watched. `per_block` particles make a block's tile.
+template <typename Real, typename Fit, typename Kernel>
+void run_grid_kernel(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b, Kernel kernel,
+                     const char* kernel_name, int threads, int per_block) {
     const auto& pb = ctx.dp;
     const std::size_t rows = pb.rows(), n = rows * pb.dims;
-    const int threads = grid_block_threads(rows);
-    const int tps = (pb.particles + threads - 1) / threads;
+    const int tps = (pb.particles + per_block - 1) / per_block;
     const int tiles = pb.swarms * tps;
-    auto kernel = grid_swarm_kernel<Real, Fit>;
     int per_sm = 0;
     SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
     if (per_sm == 0) {
@@ -66,7 +75,7 @@ void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
         void* args[] = {&a, const_cast<Fit*>(&fit)};
         SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks),
                                                            dim3(threads), args, 0, ctx.stream));
-        SWARM_CHECK_LAUNCH(grid_swarm_kernel, blocks, threads, 0);
+        check_launch(kernel_name, dim3(blocks), dim3(threads), 0, __FILE__, __LINE__);
     };
     const bool watch = ctx.params.record_history || ctx.stop.early_stopping();
     if (!watch) {
@@ -90,6 +99,19 @@ void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
             for (int k = 0; k < 6; ++k) copy(*live[k], b.snap[k]);
             for (int k = 0; k < 2; ++k) copy(*live_tiles[k], b.snap_tiles[k]);
         });
+}
+
+template <typename Real, typename Fit>
+void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b) {
+    const int threads = grid_block_threads(ctx.dp.rows());
+    run_grid_kernel(ctx, fit, b, grid_swarm_kernel<Real, Fit>, "grid_swarm_kernel", threads, threads);
+}
+
+// A warp per particle, for warp-cooperative fitness functors (grid_warp_swarm.cuh).
+template <typename Real, typename Fit>
+void run_grid_warp_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b) {
+    const int warps = grid_warp_block_warps(ctx.dp.rows());
+    run_grid_kernel(ctx, fit, b, grid_warp_swarm_kernel<Real, Fit>, "grid_warp_swarm_kernel", warps * 32, warps);
 }
 
 } // namespace swarm::gpu

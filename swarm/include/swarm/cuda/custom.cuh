@@ -12,6 +12,13 @@
 //   swarm::Result s = swarm::cuda::optimize(problem, params, Shifted{3.0f}, swarm::Strategy::GpuSync);
 //   problem.host_function = swarm::cuda::host_function(Shifted{3.0f});                // for cpu-serial
 //
+// Warp-cooperative functors (a pose fitness that samples hundreds of points, the tracker's): declare
+// `static constexpr bool warp_cooperative = true;` and `__device__ Real operator()(const Real* x, int dims,
+// int swarm, int lane) const`; all 32 lanes of a warp call it for the same row and lane 0's return value
+// counts. gpu-fused then runs a warp per particle in one cooperative launch (gpu/grid_warp_swarm.cuh).
+// FunctorOptimizer keeps the device buffers between runs (one run per video frame) and can hand back the
+// final particle positions.
+//
 // The functor returns the plain value; problem.goal says whether it is minimised or maximised, and
 // problem.dims / bounds / known_optimum mean what they mean for built-in functions (problem.function is
 // ignored). Extended __device__ lambdas work too (`[] __device__ (const float* x, int d) { ... }`) with
@@ -19,6 +26,8 @@
 // cpu-serial. A functor that only takes `const float*` runs fp32 only; fp64 then fails with a
 // ValidationError naming `precision`.
 #include <functional>
+#include <memory>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -40,16 +49,34 @@ template <typename F>
 inline constexpr bool device_lambda_v = false;
 #endif
 
+// Whether F is a warp-cooperative functor (F::warp_cooperative is true).
+template <typename F, typename = void>
+struct warp_functor : std::false_type {};
+template <typename F>
+struct warp_functor<F, std::void_t<decltype(F::warp_cooperative)>> : std::bool_constant<F::warp_cooperative> {};
+template <typename F>
+inline constexpr bool warp_functor_v = warp_functor<F>::value;
+
 // Whether the functor scores `const Real*` rows. Extended __device__ lambdas are opaque on the host
 // pass, so they are taken to be fp32.
 template <typename F, typename Real>
 inline constexpr bool accepts_v = device_lambda_v<F> ? std::is_same_v<Real, float>
-                                                     : std::is_invocable_v<const F&, const Real*, int>;
+                                  : warp_functor_v<F> ? std::is_invocable_v<const F&, const Real*, int, int, int>
+                                                      : std::is_invocable_v<const F&, const Real*, int>;
 
 template <typename F>
 class CustomOptimizer final : public gpu::GpuPsoOptimizer {
 public:
-    CustomOptimizer(Strategy s, F f) : GpuPsoOptimizer(s), m_f(std::move(f)) {}
+    CustomOptimizer(Strategy s, F f) : GpuPsoOptimizer(s) { m_f.emplace(std::move(f)); }
+    // The next run's functor (closures cannot be assigned, so it is re-made in place).
+    void set_functor(F f) { m_f.emplace(std::move(f)); }
+    // Positions after the last run's final generation (rows x dims), from the grid kernels' buffers.
+    std::vector<float> positions() const {
+        if (!m_grid_ran) {
+            return {};
+        }
+        return m_f32.grid.x.to_host();
+    }
 
 protected:
     void solve(gpu::RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
@@ -68,31 +95,99 @@ private:
             throw ValidationError("precision", "the custom fitness functor does not take const double*; use "
                                                "fp32 or give it a templated operator()");
         } else {
-            const gpu::SignedFitness<Real, F> fit{m_f, ctx.dp.sign};
-            if (strategy() == Strategy::GpuSync) {
-                gpu::check_sync_shape(ctx.params, false);
-                gpu::run_block_swarms(ctx, fit, buf.block);
-                return;
-            }
-            if (ctx.params.update != Update::Synchronous) {
-                throw ValidationError("update", "gpu-fused runs the synchronous PSO; use cpu-serial with "
-                                                "swarm::cuda::host_function for asynchronous updates");
-            }
-            const auto plan = gpu::fused_plan(ctx.params, ctx.problem.dims, false, true); // no GridPhases for functors
-            if (plan == gpu::FusedPlan::Grid) {
-                gpu::run_grid_swarms(ctx, fit, buf.grid);
+            m_grid_ran = false;
+            if constexpr (warp_functor_v<F>) {
+                solve_warp(ctx, buf);
             } else {
-                gpu::run_block_swarms(ctx, fit, buf.block);
+                solve_plain(ctx, buf);
             }
         }
     }
 
-    F m_f;
+    template <typename Real>
+    void solve_warp(gpu::RunContext<Real>& ctx, Buffers<Real>& buf) {
+        if (strategy() != Strategy::GpuFused || ctx.params.update != Update::Synchronous) {
+            throw ValidationError("strategy", "a warp-cooperative functor runs with gpu-fused and the "
+                                              "synchronous update only");
+        }
+        const gpu::SignedWarpFitness<Real, F> fit{*m_f, ctx.dp.sign};
+        gpu::run_grid_warp_swarms(ctx, fit, buf.grid);
+        m_grid_ran = sizeof(Real) == sizeof(float);
+    }
+
+    template <typename Real>
+    void solve_plain(gpu::RunContext<Real>& ctx, Buffers<Real>& buf) {
+        const gpu::SignedFitness<Real, F> fit{*m_f, ctx.dp.sign};
+        if (strategy() == Strategy::GpuSync) {
+            gpu::check_sync_shape(ctx.params, false);
+            gpu::run_block_swarms(ctx, fit, buf.block);
+            return;
+        }
+        if (ctx.params.update != Update::Synchronous) {
+            throw ValidationError("update", "gpu-fused runs the synchronous PSO; use cpu-serial with "
+                                            "swarm::cuda::host_function for asynchronous updates");
+        }
+        const auto plan = gpu::fused_plan(ctx.params, ctx.problem.dims, false, true); // no GridPhases for functors
+        if (plan == gpu::FusedPlan::Grid) {
+            gpu::run_grid_swarms(ctx, fit, buf.grid);
+            m_grid_ran = sizeof(Real) == sizeof(float);
+        } else {
+            gpu::run_block_swarms(ctx, fit, buf.block);
+        }
+    }
+
+    std::optional<F> m_f;
     Buffers<float> m_f32;
     Buffers<double> m_f64;
+    bool m_grid_ran = false;
 };
 
+inline void check_functor_strategy(Strategy strategy) {
+    if (strategy != Strategy::GpuFused && strategy != Strategy::GpuSync) {
+        throw ValidationError("strategy", std::string(to_string(strategy)) +
+                                              " cannot inline a custom functor; use gpu-fused or gpu-sync");
+    }
+}
+
+inline void check_functor_problem(const Problem& problem) {
+    if (problem.evaluator) {
+        throw ValidationError("fitness", "a problem with a batched evaluator cannot also take a functor; pick one");
+    }
+}
+
 } // namespace detail
+
+// A gpu-fused (or gpu-sync) optimizer for one functor type that keeps its device buffers from run to run,
+// for callers that run the same shape often with a new functor value each time (the tracker: one run
+// per video frame, the frame's textures and masks in the functor).
+template <typename F>
+class FunctorOptimizer {
+public:
+    explicit FunctorOptimizer(Strategy strategy = Strategy::GpuFused)
+        : m_strategy(strategy == Strategy::Auto ? Strategy::GpuFused : strategy) {
+        detail::check_functor_strategy(m_strategy);
+    }
+
+    Result run(const Problem& problem, const Params& params, F functor) {
+        detail::check_functor_problem(problem);
+        if (!m_opt) {
+            m_opt = std::make_unique<detail::CustomOptimizer<F>>(m_strategy, std::move(functor));
+        } else {
+            m_opt->set_functor(std::move(functor));
+        }
+        Problem p = problem;
+        p.host_function = nullptr;
+        return m_opt->run(p, params);
+    }
+
+    // fp32 positions of every particle after the last run's final generation (swarm-major rows x dims),
+    // when that run used a grid kernel (warp functors always do); empty otherwise.
+    std::vector<float> positions() const { return m_opt ? m_opt->positions() : std::vector<float>{}; }
+
+private:
+    Strategy m_strategy;
+    std::unique_ptr<detail::CustomOptimizer<F>> m_opt;
+};
 
 // Runs `functor` as the fitness of `problem` with gpu-fused (default, or Strategy::Auto) or gpu-sync,
 // the functor inlined into the kernel. Throws ValidationError for any other strategy, UnavailableError
@@ -102,13 +197,8 @@ Result optimize(const Problem& problem, const Params& params, F functor, Strateg
     if (strategy == Strategy::Auto) {
         strategy = Strategy::GpuFused;
     }
-    if (strategy != Strategy::GpuFused && strategy != Strategy::GpuSync) {
-        throw ValidationError("strategy", std::string(to_string(strategy)) +
-                                              " cannot inline a custom functor; use gpu-fused or gpu-sync");
-    }
-    if (problem.evaluator) {
-        throw ValidationError("fitness", "a problem with a batched evaluator cannot also take a functor; pick one");
-    }
+    detail::check_functor_strategy(strategy);
+    detail::check_functor_problem(problem);
     Problem p = problem;
     p.host_function = nullptr; // the functor is the fitness here; a host copy may be set for cpu-serial
     detail::CustomOptimizer<F> opt(strategy, std::move(functor));
@@ -118,6 +208,7 @@ Result optimize(const Problem& problem, const Params& params, F functor, Strateg
 // The same functor as a Problem::host_function, to run it with cpu-serial / cpu-parallel.
 template <typename F>
 std::function<double(const double*, int)> host_function(F functor) {
+    static_assert(!detail::warp_functor_v<F>, "a warp-cooperative functor runs on the GPU only");
     static_assert(!detail::device_lambda_v<F>, "an extended __device__ lambda cannot run on the host; "
                                                "use a __host__ __device__ lambda or a functor");
     return [f = std::move(functor)](const double* x, int dims) -> double {

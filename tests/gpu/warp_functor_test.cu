@@ -1,0 +1,176 @@
+// Warp-cooperative functors (swarm/cuda/custom.cuh): gpu-fused runs a warp per particle in one cooperative
+// launch (gpu/grid_warp_swarm.cuh). The PSO must stay cpu-serial's, whatever the lanes do; lane 0's value
+// counts; the swarm index reaches the functor; FunctorOptimizer reuses its buffers and returns the final
+// positions. Every case skips without a device.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "swarm/cuda/custom.cuh"
+#include "swarm/errors.h"
+#include "swarm/optimizer.h"
+
+using swarm::Strategy;
+
+namespace {
+
+#define SKIP_WITHOUT_GPU()                                                                                             \
+    if (!swarm::cuda_device_present()) GTEST_SKIP() << "no CUDA device"
+
+// 1 + sum (x_i - c - shift * swarm)^2, the terms spread over the lanes and summed with shuffles.
+struct WarpSphere {
+    static constexpr bool warp_cooperative = true;
+    double c = 0;
+    double shift = 0;     // optimum moves with the swarm index
+    bool lane0_only = false; // only lane 0 computes; the others return garbage
+    template <typename Real>
+    __host__ __device__ Real operator()(const Real* x, int dims, int swarm, int lane) const {
+#if defined(__CUDA_ARCH__)
+        const Real centre = static_cast<Real>(c + shift * swarm);
+        Real s = 0;
+        if (lane0_only) {
+            if (lane != 0) {
+                return Real(-12345);
+            }
+            for (int i = 0; i < dims; ++i) {
+                s += (x[i] - centre) * (x[i] - centre);
+            }
+            return s + 1;
+        }
+        for (int i = lane; i < dims; i += 32) {
+            s += (x[i] - centre) * (x[i] - centre);
+        }
+        for (int o = 16; o > 0; o >>= 1) {
+            s += __shfl_xor_sync(0xffffffffu, s, o);
+        }
+        return s + 1;
+#else
+        (void)x, (void)dims, (void)swarm, (void)lane;
+        return Real(0);
+#endif
+    }
+};
+
+swarm::Problem box(int dims, double lo, double hi, double c) {
+    swarm::Problem p;
+    p.dims = dims;
+    p.lower = std::vector<double>(static_cast<std::size_t>(dims), lo);
+    p.upper = std::vector<double>(static_cast<std::size_t>(dims), hi);
+    p.known_optimum = 1.0;
+    p.host_function = [c](const double* x, int d) {
+        double s = 1;
+        for (int i = 0; i < d; ++i) {
+            s += (x[i] - c) * (x[i] - c);
+        }
+        return s;
+    };
+    return p;
+}
+
+swarm::Params traced(int swarms, int particles, long long iterations, swarm::Topology topo) {
+    swarm::Params p;
+    p.swarms = swarms;
+    p.particles = particles;
+    p.iterations = iterations;
+    p.topology = topo;
+    p.precision = swarm::Precision::FP64;
+    p.record_history = true;
+    p.seed = 11;
+    return p;
+}
+
+void expect_same_history(const swarm::Result& gpu, const swarm::Result& cpu, double rel, const std::string& what) {
+    ASSERT_EQ(gpu.iterations, cpu.iterations) << what;
+    ASSERT_EQ(gpu.swarms.size(), cpu.swarms.size()) << what;
+    for (std::size_t s = 0; s < cpu.swarms.size(); ++s) {
+        const auto& hc = cpu.swarms[s].history;
+        const auto& hg = gpu.swarms[s].history;
+        ASSERT_EQ(hg.size(), hc.size()) << what;
+        for (std::size_t t = 0; t < hc.size(); ++t) {
+            ASSERT_NEAR(hg[t], hc[t], rel * std::max(1.0, std::fabs(hc[t]))) << what << ": swarm " << s << " iteration " << t + 1;
+        }
+    }
+}
+
+// Odd shapes, both topologies, fp64 (the lanes' sum order differs from cpu-serial's by rounding only).
+TEST(GpuWarpFunctor, FollowsCpuSerial) {
+    SKIP_WITHOUT_GPU();
+    struct Shape { int swarms, particles, dims; };
+    for (const auto topo : {swarm::Topology::Global, swarm::Topology::Ring}) {
+        for (const auto sh : {Shape{3, 30, 4}, Shape{1, 1, 3}, Shape{2, 33, 1}, Shape{1, 40, 130}, Shape{9, 64, 6}}) {
+            const auto problem = box(sh.dims, -10, 10, 2.5);
+            const auto p = traced(sh.swarms, sh.particles, 60, topo);
+            const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
+            const auto gpu = swarm::cuda::optimize(problem, p, WarpSphere{2.5});
+            EXPECT_EQ(gpu.strategy, Strategy::GpuFused);
+            expect_same_history(gpu, cpu, 1e-9, "S=" + std::to_string(sh.swarms) + " N=" + std::to_string(sh.particles) +
+                                                    " D=" + std::to_string(sh.dims));
+        }
+    }
+}
+
+// Lane 0 decides: the other lanes' return values are ignored; fp32 runs the same path.
+TEST(GpuWarpFunctor, LaneZeroDecides) {
+    SKIP_WITHOUT_GPU();
+    const auto problem = box(5, -10, 10, 2.5);
+    auto p = traced(4, 48, 50, swarm::Topology::Ring);
+    const auto all = swarm::cuda::optimize(problem, p, WarpSphere{2.5, 0, false});
+    const auto one = swarm::cuda::optimize(problem, p, WarpSphere{2.5, 0, true});
+    expect_same_history(one, all, 1e-9, "lane 0 only");
+    p.precision = swarm::Precision::FP32;
+    p.record_history = false; // unwatched: the whole run in one launch
+    const auto f32 = swarm::cuda::optimize(problem, p, WarpSphere{2.5});
+    EXPECT_NEAR(f32.best().best_fitness, 1.0, 1e-3);
+}
+
+// Each swarm gets its own index: swarm s finds its optimum at 1 + 0.5 s in every dimension.
+TEST(GpuWarpFunctor, SwarmIndexReachesTheFunctor) {
+    SKIP_WITHOUT_GPU();
+    const auto problem = box(3, -5, 5, 0);
+    swarm::Params p;
+    p.swarms = 5;
+    p.particles = 64;
+    p.iterations = 300;
+    const auto r = swarm::cuda::optimize(problem, p, WarpSphere{1.0, 0.5});
+    for (int s = 0; s < 5; ++s) {
+        for (const double x : r.swarms[static_cast<std::size_t>(s)].best_position) {
+            EXPECT_NEAR(x, 1.0 + 0.5 * s, 1e-2) << "swarm " << s;
+        }
+    }
+}
+
+TEST(GpuWarpFunctor, OptimizerKeepsBuffersAndPositions) {
+    SKIP_WITHOUT_GPU();
+    swarm::cuda::FunctorOptimizer<WarpSphere> opt;
+    EXPECT_TRUE(opt.positions().empty());
+    const auto problem = box(2, -4, 4, 0);
+    swarm::Params p;
+    p.swarms = 3;
+    p.particles = 40;
+    p.iterations = 200;
+    for (const double c : {2.5, -1.0}) {
+        const auto r = opt.run(problem, p, WarpSphere{c});
+        for (const auto& s : r.swarms) {
+            EXPECT_NEAR(s.best_position[0], c, 1e-2);
+            EXPECT_NEAR(s.best_position[1], c, 1e-2);
+        }
+        const auto x = opt.positions();
+        ASSERT_EQ(x.size(), 3u * 40u * 2u);
+        for (const float v : x) {
+            EXPECT_GE(v, -4.0f);
+            EXPECT_LE(v, 4.0f);
+        }
+    }
+}
+
+TEST(GpuWarpFunctor, RejectsOtherStrategiesAndAsync) {
+    SKIP_WITHOUT_GPU();
+    const auto problem = box(2, -4, 4, 0);
+    swarm::Params p;
+    EXPECT_THROW(swarm::cuda::optimize(problem, p, WarpSphere{}, Strategy::GpuSync), swarm::ValidationError);
+    EXPECT_THROW(swarm::cuda::FunctorOptimizer<WarpSphere>(Strategy::GpuRing2k), swarm::ValidationError);
+    p.update = swarm::Update::Asynchronous;
+    EXPECT_THROW(swarm::cuda::optimize(problem, p, WarpSphere{}), swarm::ValidationError);
+}
+
+} // namespace
