@@ -7,9 +7,11 @@
 #include "swarm/errors.h"
 #if defined(TRACKER_HAVE_CUDA)
 #include "cuda/device_frame.h"
+#include "cuda/fused_search.h"
 #else
 namespace tracker {
 class DeviceFrame {}; // never created without CUDA; complete so unique_ptr<DeviceFrame> can be destroyed
+class FusedSearch {}; // likewise
 } // namespace tracker
 #endif
 
@@ -17,8 +19,10 @@ namespace tracker {
 
 #if defined(TRACKER_HAVE_CUDA)
 void SearchRunner::DeviceFrameDeleter::operator()(DeviceFrame* frame) const { delete frame; }
+void SearchRunner::FusedSearchDeleter::operator()(FusedSearch* search) const { delete search; }
 #else
 void SearchRunner::DeviceFrameDeleter::operator()(DeviceFrame*) const {} // never created without CUDA
+void SearchRunner::FusedSearchDeleter::operator()(FusedSearch*) const {}
 #endif
 
 SearchRunner::SearchRunner(const std::vector<SignModel>& models, const Camera& camera, const TrackerSettings& s)
@@ -79,9 +83,8 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
                                             const std::vector<cv::Rect2f>& masks,
                                             const std::vector<int>& mask_models, std::uint64_t seed,
                                             StageTiming& timing) {
-    std::vector<SwarmOutcome> out(jobs.size());
     if (jobs.empty()) {
-        return out;
+        return {};
     }
     const auto t0 = std::chrono::steady_clock::now();
     swarm::Problem problem;
@@ -108,6 +111,18 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
     p.iterations = m_settings.generations;
     p.topology = m_settings.topology == "ring" ? swarm::Topology::Ring : swarm::Topology::Global;
     p.seed = seed;
+#if defined(TRACKER_HAVE_CUDA)
+    if (m_gpu && fused_strategy()) {
+        // The whole search in one cooperative launch, a warp per particle (cuda/fused_search.h).
+        if (!m_fused) {
+            m_fused.reset(new FusedSearch());
+        }
+        std::vector<float> last;
+        const swarm::Result res = m_fused->run(*m_device, *m_evaluator, problem, p,
+                                               m_settings.keep_particles ? &last : nullptr);
+        return finish(res, jobs, p, problem.dims, last, t0, timing);
+    }
+#endif
     if (!m_optimizer) {
         const auto requested = *swarm::parse_strategy(m_settings.strategy);
         const auto backend = *swarm::parse_backend(m_settings.backend);
@@ -122,12 +137,24 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
         }
     }
     const swarm::Result res = m_optimizer->run(problem, p);
+    return finish(res, jobs, p, problem.dims,
+                  m_settings.keep_particles ? m_evaluator->last_positions() : std::vector<float>{}, t0, timing);
+}
+
+bool SearchRunner::fused_strategy() const {
+    const auto s = swarm::parse_strategy(m_settings.strategy);
+    return s && (*s == swarm::Strategy::Auto || *s == swarm::Strategy::GpuFused);
+}
+
+std::vector<SwarmOutcome> SearchRunner::finish(const swarm::Result& res, const std::vector<SwarmJob>& jobs,
+                                               const swarm::Params& p, int dims, const std::vector<float>& last,
+                                               std::chrono::steady_clock::time_point t0, StageTiming& timing) const {
+    std::vector<SwarmOutcome> out(jobs.size());
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         out[i].best = res.swarms[i].best_position;
         out[i].fitness = res.swarms[i].best_fitness;
         if (m_settings.keep_particles) {
-            const auto& last = m_evaluator->last_positions();
-            const std::size_t n = static_cast<std::size_t>(p.particles) * static_cast<std::size_t>(problem.dims);
+            const std::size_t n = static_cast<std::size_t>(p.particles) * static_cast<std::size_t>(dims);
             if (last.size() >= (i + 1) * n) {
                 out[i].particles.assign(last.begin() + static_cast<std::ptrdiff_t>(i * n),
                                         last.begin() + static_cast<std::ptrdiff_t>((i + 1) * n));

@@ -1,6 +1,7 @@
 #pragma once
 // Runs the swarm engine for the tracker: preprocesses a frame (CPU or GPU), then runs many swarms at once,
 // each with its own bounds and sign model, through one batched SignEvaluator.
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "tracker/tracker.h"
 
 namespace tracker {
+
+class FusedSearch;
 
 struct SwarmJob {
     std::vector<double> lower, upper; // active pose dimensions
@@ -39,6 +42,12 @@ public:
     SignEvaluator& evaluator() { return *m_evaluator; }
 
 private:
+    // Whether the settings' strategy runs as the fused search on a GPU (auto or gpu-fused).
+    bool fused_strategy() const;
+    std::vector<SwarmOutcome> finish(const swarm::Result& res, const std::vector<SwarmJob>& jobs, const swarm::Params& p,
+                                     int dims, const std::vector<float>& last,
+                                     std::chrono::steady_clock::time_point t0, StageTiming& timing) const;
+
     TrackerSettings m_settings;
     bool m_gpu = false;
     ClassMaps m_maps;
@@ -49,6 +58,10 @@ private:
         void operator()(DeviceFrame* frame) const;
     };
     std::unique_ptr<DeviceFrame, DeviceFrameDeleter> m_device;
+    struct FusedSearchDeleter {
+        void operator()(FusedSearch* search) const;
+    };
+    std::unique_ptr<FusedSearch, FusedSearchDeleter> m_fused; // the GPU search for auto / gpu-fused
     std::unique_ptr<swarm::Optimizer> m_optimizer;
     std::string m_strategy_note;
 };

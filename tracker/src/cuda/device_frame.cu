@@ -70,6 +70,7 @@ private:
 
 struct DeviceFrame::Impl {
     cuda::DeviceBuffer<unsigned char> bgr;
+    cuda::PinnedBuffer staging;
     cuda::DeviceBuffer<uchar4> classes;
     cuda::DeviceBuffer<float2> gradient;
     cuda::DeviceBuffer<unsigned long long> sum;
@@ -117,8 +118,15 @@ std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr, void* stream)
     }
     const cudaStream_t s = as_stream(stream);
     m->bgr.reserve_2d(bgr.rows, bgr.cols * 3);
+    // Through page-locked staging: the host copy (wall time) replaces the driver's pageable staging, and
+    // the device-side upload becomes one DMA at full link speed. The previous frame's upload has finished
+    // (run() waits on its events), so the staging buffer is free to overwrite.
+    const std::size_t row_bytes = static_cast<std::size_t>(bgr.cols) * 3;
+    unsigned char* staging = m->staging.reserve(row_bytes * static_cast<std::size_t>(bgr.rows));
+    cv::Mat staged(bgr.rows, bgr.cols, CV_8UC3, staging, row_bytes);
+    bgr.copyTo(staged); // same size and type: copies into the staging buffer, no reallocation
     m->e0.record(s);
-    TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(m->bgr.data(), m->bgr.pitch(), bgr.data, bgr.step, bgr.cols * 3, bgr.rows,
+    TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(m->bgr.data(), m->bgr.pitch(), staging, row_bytes, row_bytes, bgr.rows,
                                          cudaMemcpyHostToDevice, s));
     return m->run({m->bgr.data(), m->bgr.pitch(), bgr.cols, bgr.rows}, s, true);
 }
@@ -130,8 +138,8 @@ std::pair<double, double> DeviceFrame::process(const cv::cuda::GpuMat& bgr, void
     return m->run({bgr.data, bgr.step, bgr.cols, bgr.rows}, as_stream(stream), false);
 }
 
-void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, float* fitness,
-                           const swarm::BatchShape& shape, void* stream) {
+void DeviceFrame::fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream,
+                                 cuda::FitnessParams& p) {
     const cudaStream_t s = as_stream(stream);
     if (m->uploaded_for != &ev) {
         // Model points never change for an evaluator: upload once.
@@ -158,8 +166,12 @@ void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, floa
         // Pageable source: the call returns once the bytes are staged, and host_targets outlives it anyway.
         TRACKER_CUDA_CHECK(cudaMemcpyAsync(m->targets.data(), m->host_targets.data(),
                                            m->host_targets.size() * sizeof(int2), cudaMemcpyHostToDevice, s));
+        if (s == nullptr) {
+            // The legacy stream does not order the engine's non-blocking stream: finish the copy first.
+            TRACKER_CUDA_CHECK(cudaStreamSynchronize(nullptr));
+        }
     }
-    cuda::FitnessParams p{};
+    p = cuda::FitnessParams{};
     p.layout = ev.layout();
     p.k = ev.intrinsics();
     p.weights = ev.weights();
@@ -174,7 +186,13 @@ void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, floa
     p.particles = shape.particles;
     p.dims = shape.dims;
     p.rows = static_cast<long long>(shape.rows());
-    cuda::launch_fitness(s, p, positions, fitness);
+}
+
+void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, float* fitness,
+                           const swarm::BatchShape& shape, void* stream) {
+    cuda::FitnessParams p;
+    fitness_params(ev, shape, stream, p);
+    cuda::launch_fitness(as_stream(stream), p, positions, fitness);
 }
 
 void DeviceFrame::evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,

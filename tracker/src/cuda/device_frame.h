@@ -13,6 +13,9 @@ namespace tracker {
 
 class SignEvaluator;
 struct ClassMaps;
+namespace cuda {
+struct FitnessParams;
+}
 
 class DeviceFrame {
 public:
@@ -33,6 +36,9 @@ public:
     // Same for host arrays (copies in and out; used by the tracker's CPU strategies on a GPU build, and tests).
     void evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,
                        const swarm::BatchShape& shape, void* stream);
+    // The fitness kernel's parameters for `ev`'s current targets and masks on this frame (uploads the model
+    // points once and the targets when they change; a null stream finishes the upload before returning).
+    void fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream, cuda::FitnessParams& p);
     // Copies the class maps back (tests; a CPU search after GPU preprocessing).
     void download(ClassMaps& out, void* stream) const;
 

@@ -1,0 +1,125 @@
+// The fused search (one cooperative launch, a warp per particle) follows the batched-evaluator path
+// (three launches per generation) generation by generation: same PSO, same pose fitness (label: gpu).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "cuda/device_frame.h"
+#include "cuda/fused_search.h"
+#include "sign_evaluator.h"
+#include "swarm/errors.h"
+#include "swarm/optimizer.h"
+#include "tracker/model.h"
+#include "tracker/synthetic.h"
+
+namespace tracker {
+namespace {
+
+struct FrameSetup {
+    std::vector<SignModel> models;
+    Camera cam;
+    DeviceFrame dev;
+    std::shared_ptr<SignEvaluator> ev;
+    swarm::Problem problem;
+
+    FrameSetup(const std::string& scene, int w, int h, int swarms)
+        : models(load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory,
+                                       Category::GiveWay, Category::Stop})),
+          cam(Camera::from_fov(w, h, 60)) {
+        auto s = create_scene(scene, w, h, 3);
+        SceneFrame f;
+        for (int i = 0; i < 50; ++i) {
+            f = s->next();
+        }
+        dev.process(f.bgr, nullptr);
+        ev = std::make_shared<SignEvaluator>(models, PoseSpace{}, cam);
+        ev->set_device_frame(&dev);
+        std::vector<SwarmTarget> targets;
+        for (int k = 0; k < swarms; ++k) {
+            targets.push_back({k % 5, k % 3 == 1});
+        }
+        ev->set_targets(targets);
+        ev->set_masks({cv::Rect2f(w * 0.4f, h * 0.3f, 60, 60)}, {1});
+        std::vector<double> lo, hi;
+        frustum_bounds(Frustum{}, cam, PoseSpace{}, lo, hi);
+        problem.dims = 6;
+        problem.goal = swarm::Goal::Maximise;
+        for (int k = 0; k < swarms; ++k) { // each swarm its own box: a slice of the depth range
+            for (int d = 0; d < 6; ++d) {
+                double a = lo[static_cast<std::size_t>(d)], b = hi[static_cast<std::size_t>(d)];
+                if (d == 2) {
+                    const double step = (b - a) / swarms;
+                    a += step * k;
+                    b = a + step;
+                }
+                problem.lower.push_back(a);
+                problem.upper.push_back(b);
+            }
+        }
+        problem.evaluator = ev;
+    }
+};
+
+swarm::Params params(int swarms, int particles, swarm::Topology topo) {
+    swarm::Params p;
+    p.swarms = swarms;
+    p.particles = particles;
+    p.iterations = 40;
+    p.topology = topo;
+    p.record_history = true;
+    p.seed = 21;
+    return p;
+}
+
+TEST(FusedSearch, FollowsTheBatchedEvaluatorPath) {
+    if (!swarm::cuda_device_present()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    for (const auto topo : {swarm::Topology::Ring, swarm::Topology::Global}) {
+        FrameSetup st("crowded", 1280, 720, 7);
+        const auto p = params(7, 33, topo);
+        const auto launches = swarm::create_optimizer(swarm::Strategy::GpuFused)->run(st.problem, p);
+        FusedSearch fused;
+        std::vector<float> positions;
+        const auto one = fused.run(st.dev, *st.ev, st.problem, p, &positions);
+        ASSERT_EQ(one.swarms.size(), launches.swarms.size());
+        for (std::size_t s = 0; s < one.swarms.size(); ++s) {
+            const auto& a = one.swarms[s].history;
+            const auto& b = launches.swarms[s].history;
+            ASSERT_EQ(a.size(), b.size());
+            for (std::size_t t = 0; t < a.size(); ++t) {
+                ASSERT_NEAR(a[t], b[t], 1e-5) << "swarm " << s << " generation " << t + 1;
+            }
+            for (int d = 0; d < 6; ++d) {
+                EXPECT_NEAR(one.swarms[s].best_position[static_cast<std::size_t>(d)],
+                            launches.swarms[s].best_position[static_cast<std::size_t>(d)], 1e-4);
+            }
+            EXPECT_GT(one.swarms[s].best_fitness, 0.0);
+            EXPECT_LE(one.swarms[s].best_fitness, 1.0);
+        }
+        EXPECT_GT(one.device_ms, 0.0);
+        ASSERT_EQ(positions.size(), 7u * 33u * 6u);
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const std::size_t s = i / (33 * 6), d = i % 6;
+            EXPECT_GE(positions[i], static_cast<float>(st.problem.lower[s * 6 + d]) - 1e-4f);
+            EXPECT_LE(positions[i], static_cast<float>(st.problem.upper[s * 6 + d]) + 1e-4f);
+        }
+    }
+}
+
+TEST(FusedSearch, RejectsMismatchedShapes) {
+    if (!swarm::cuda_device_present()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    FrameSetup st("easy", 320, 180, 3);
+    FusedSearch fused;
+    EXPECT_THROW(fused.run(st.dev, *st.ev, st.problem, params(4, 16, swarm::Topology::Ring), nullptr),
+                 std::logic_error);
+    swarm::Problem wrong = st.problem;
+    wrong.dims = 3;
+    EXPECT_THROW(fused.run(st.dev, *st.ev, wrong, params(3, 16, swarm::Topology::Ring), nullptr),
+                 swarm::ValidationError);
+}
+
+} // namespace
+} // namespace tracker
