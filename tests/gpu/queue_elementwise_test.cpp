@@ -122,6 +122,45 @@ TEST_F(Elementwise, GraphReplayEqualsPerIterationLaunches) {
     EXPECT_EQ(stepped.best().history.back(), stepped.best().best_fitness);
 }
 
+// A run without history is one cooperative launch (elementwise_persistent.cuh) whenever its blocks fit
+// on the device; with history it is a launch per iteration. Both must give the same swarm best, bit for
+// bit: many blocks per swarm with the swarm best moving nearly every iteration (the persistent kernel's
+// copy/overwrite hand-off), several swarms, Random boundaries (lazily drawn), a padded row wider than a
+// warp, the gather path, one particle, both precisions.
+TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
+    struct Case {
+        swarm::Function f;
+        int dims, swarms, particles, iterations;
+        swarm::Boundary boundary;
+    };
+    const Case cases[] = {{swarm::Function::Sphere, 20, 3, 5000, 150, swarm::Boundary::Clamp},
+                          {swarm::Function::Rastrigin, 100, 2, 3000, 60, swarm::Boundary::Random},
+                          {swarm::Function::Griewank, 513, 1, 300, 40, swarm::Boundary::Reflect},
+                          {swarm::Function::Rosenbrock, 33, 4, 100, 50, swarm::Boundary::Clamp},
+                          {swarm::Function::Sphere, 7, 5, 1, 30, swarm::Boundary::Clamp}};
+    for (const auto precision : {swarm::Precision::FP32, swarm::Precision::FP64}) {
+        for (const auto& c : cases) {
+            const auto problem = swarm::Problem::benchmark(c.f, c.dims);
+            swarm::Params p;
+            p.swarms = c.swarms;
+            p.particles = c.particles;
+            p.iterations = c.iterations;
+            p.boundary = c.boundary;
+            p.precision = precision;
+            p.seed = 5;
+            const auto one = m_opt->run(problem, p);
+            p.record_history = true;
+            const auto stepped = m_opt->run(problem, p);
+            for (int s = 0; s < c.swarms; ++s) {
+                EXPECT_EQ(one.swarms[s].best_fitness, stepped.swarms[s].best_fitness)
+                    << swarm::info(c.f).name << " D " << c.dims << " swarm " << s;
+                EXPECT_EQ(one.swarms[s].best_position, stepped.swarms[s].best_position)
+                    << swarm::info(c.f).name << " D " << c.dims << " swarm " << s;
+            }
+        }
+    }
+}
+
 #if defined(SWARM_HAVE_CUDA)
 // FastPSO's memory caching: once a shape has run, running it again (other seed too) asks the driver for
 // no memory at all, neither for the strategy's state nor for the run frame.

@@ -3,15 +3,18 @@
 // (particle i, dimension j), Eq. 4's v' = w v + c1 l_ij (pbest_ij - x_ij) + c2 g_ij (gbest_j - x_ij), the
 // clamp (Eq. 5) and x' = x + v'; then each particle's fitness, its personal best, and the swarm's best.
 //
-// Layout and work split: rows (particles) of `pitch` = dims rounded up to 4 values, so a thread owns 4
-// consecutive dimensions of a row: one 16-byte load per array, one Philox call per random matrix (L and
-// G, the keyed streams R1/R2 of common/philox.h, so the numbers equal the CPU reference's draw for draw;
-// FastPSO generated its matrices with Thrust). A row is handled by a segment of `width` lanes of a warp;
-// the segment reduces the row's fitness with shuffles. Blocks loop over rows (FastPSO's "resource-aware
-// thread creation": a grid-stride loop sized to the machine). Each block reduces its rows' personal bests
-// with CUB's BlockReduce; the last block of a swarm to finish (threadfence + ticket) reduces the block
-// results and copies the new global best position, so the next launch sees the synchronous global best.
-// The iteration number lives in device memory, so the same launch can be replayed from a CUDA graph.
+// Layout and work split: rows (particles) of `pitch` = dims rounded up to 4 values; a group is 4
+// consecutive dimensions (one 16-byte load per array, one Philox call per random matrix: L and G, the
+// keyed streams R1/R2 of common/philox.h, so the numbers equal the CPU reference's draw for draw; FastPSO
+// generated its matrices with Thrust). A row is handled by a segment of `width` lanes of a warp; a lane
+// takes k_groups_per_lane groups of it at a time (loads first), and the segment reduces the row's fitness
+// with shuffles. Blocks loop over rows (FastPSO's "resource-aware thread creation": a grid-stride loop
+// sized to the machine). Each block reduces its rows' personal bests with CUB's BlockReduce.
+// elementwise_kernel (one launch per iteration): the last block of a swarm to finish (threadfence +
+// ticket) reduces the block results and copies the new global best position, so the next launch sees the
+// synchronous global best; the iteration number lives in device memory, so the same launch can be
+// replayed from a CUDA graph. elementwise_persistent.cuh runs the same row update for a whole run in one
+// cooperative launch.
 #include <cub/block/block_reduce.cuh>
 
 #include "gpu/block_reduce.cuh"
@@ -23,6 +26,12 @@ namespace swarm::gpu::ew {
 
 constexpr int k_block = 256;
 constexpr int k_warps = k_block / 32;
+
+// Float4 groups (4 dimensions each) that a lane updates per chunk of a row, all loaded before any is used:
+// fp32 lanes take two (8 dimensions, two 16-byte loads per array in flight), fp64 lanes one (4 doubles
+// are already two 16-byte loads per array).
+template <typename Real>
+constexpr int k_groups_per_lane = sizeof(Real) == sizeof(float) ? 2 : 1;
 
 // Scalars that change from run to run (read from device memory, so a cached graph stays valid).
 template <typename Real>
@@ -82,57 +91,151 @@ struct BetterOf {
     }
 };
 
-// Updates the 4 dimensions [4g, 4g + 3] of row r (of swarm s) and adds their fitness terms.
-template <Function F, typename Real>
-__device__ __forceinline__ void update_group(const View<Real>& w, const RunScalars<Real>& rs, int s, int r, int g, int t,
-                                             Terms<Real>& acc) {
-    const std::size_t e = static_cast<std::size_t>(r) * w.pitch + 4 * g;
-    const std::size_t b = static_cast<std::size_t>(s) * w.pitch + 4 * g;
-    const Vec4<Real> lo = load4(w.lo + b), hi = load4(w.hi + b);
-    Vec4<Real> x, v;
+// Updates the groups g0, g0 + width, ... (NP of them, those that exist) of row r of swarm s and adds their
+// fitness terms; `x` keeps the new positions for the personal-best copy. `gb` is the swarm best position
+// (pitch values, in global or shared memory). Every streaming load of the NP groups is issued before any
+// arithmetic, so a lane has 3 x NP 16-byte loads in flight: one group per lane left the fp32 kernel
+// latency-bound at half the copy bandwidth (docs/benchmarks-gpu-b.md).
+template <Function F, typename Real, int NP>
+__device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScalars<Real>& rs, const Real* gb, int s, int r,
+                                             int g0, int t, Terms<Real>& acc, Vec4<Real> (&x)[NP]) {
+    const int groups = w.pitch / 4;
+    const std::size_t re = static_cast<std::size_t>(r) * w.pitch;
+    const std::size_t se = static_cast<std::size_t>(s) * w.pitch;
     const auto row = static_cast<std::uint32_t>(r);
-    if (t == 0) {
-        const rng::Words ux = rng::philox4x32_10(rng::counter(rng::Stream::InitPosition, 0, row, g), rs.seed);
-        const rng::Words uv = rng::philox4x32_10(rng::counter(rng::Stream::InitVelocity, 0, row, g), rs.seed);
+    Vec4<Real> v[NP], p[NP];
+    if (t != 0) {
 #pragma unroll
-        for (int k = 0; k < 4; ++k) {
-            x.a[k] = pso::initial_position(lo.a[k], hi.a[k], rng::to_uniform<Real>(ux.v[k]));
-            v.a[k] = pso::initial_velocity(pso::initial_velocity_range(lo.a[k], hi.a[k], rs.v_fraction),
-                                           rng::to_uniform<Real>(uv.v[k]));
-        }
-    } else {
-        x = load4(w.x + e);
-        v = load4(w.v + e);
-        const Vec4<Real> p = load4(w.p + e), gb = load4(w.gx + b), vm = load4(w.vmax + b);
-        const rng::Words l = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, row, g), rs.seed);
-        const rng::Words gr = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, row, g), rs.seed);
-        rng::Words rb{};
-        if (rs.boundary == pso::BoundaryMode::Random) {
-            rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
-        }
-#pragma unroll
-        for (int k = 0; k < 4; ++k) {
-            Real nv = pso::clamp_velocity(pso::velocity(v.a[k], x.a[k], p.a[k], gb.a[k], rs.k, rng::to_uniform<Real>(l.v[k]),
-                                                        rng::to_uniform<Real>(gr.v[k])),
-                                          vm.a[k]);
-            pso::move(x.a[k], nv, lo.a[k], hi.a[k], rs.boundary, rng::to_uniform<Real>(rb.v[k]));
-            v.a[k] = nv;
+        for (int k = 0; k < NP; ++k) {
+            const int g = g0 + k * w.width;
+            if (g < groups) {
+                x[k] = load4(w.x + re + 4 * g);
+                v[k] = load4(w.v + re + 4 * g);
+                p[k] = load4(w.p + re + 4 * g);
+            }
         }
     }
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-        if (4 * g + k >= w.dims) { // padding stays 0 and scores nothing
-            x.a[k] = Real(0);
-            v.a[k] = Real(0);
-        } else if constexpr (separable(F)) {
-            accumulate<F>(acc, x.a[k], 4 * g + k);
+    for (int k = 0; k < NP; ++k) {
+        const int g = g0 + k * w.width;
+        if (g >= groups) continue;
+        // Per-swarm constants: the same for every row, so these hit L1.
+        const Vec4<Real> lo = load4(w.lo + se + 4 * g), hi = load4(w.hi + se + 4 * g);
+        if (t == 0) {
+            const rng::Words ux = rng::philox4x32_10(rng::counter(rng::Stream::InitPosition, 0, row, g), rs.seed);
+            const rng::Words uv = rng::philox4x32_10(rng::counter(rng::Stream::InitVelocity, 0, row, g), rs.seed);
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                x[k].a[j] = pso::initial_position(lo.a[j], hi.a[j], rng::to_uniform<Real>(ux.v[j]));
+                v[k].a[j] = pso::initial_velocity(pso::initial_velocity_range(lo.a[j], hi.a[j], rs.v_fraction),
+                                                  rng::to_uniform<Real>(uv.v[j]));
+            }
+        } else {
+            const Vec4<Real> gv = load4(gb + 4 * g), vm = load4(w.vmax + se + 4 * g);
+            const rng::Words l = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, row, g), rs.seed);
+            const rng::Words gr = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, row, g), rs.seed);
+            Real nv[4];
+            bool out = false;
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                nv[j] = pso::clamp_velocity(pso::velocity(v[k].a[j], x[k].a[j], p[k].a[j], gv.a[j], rs.k,
+                                                          rng::to_uniform<Real>(l.v[j]), rng::to_uniform<Real>(gr.v[j])),
+                                            vm.a[j]);
+                const Real moved = x[k].a[j] + nv[j]; // pso::move's own test
+                out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
+            }
+            // The Boundary stream is drawn only when a dimension leaves the box and the rule uses it (it
+            // reads the word only then): the same numbers, and no third Philox state live in every lane.
+            rng::Words rb{};
+            if (out && rs.boundary == pso::BoundaryMode::Random) {
+                rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
+            }
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                pso::move(x[k].a[j], nv[j], lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
+                v[k].a[j] = nv[j];
+            }
+        }
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            if (4 * g + j >= w.dims) { // padding stays 0 and scores nothing
+                x[k].a[j] = Real(0);
+                v[k].a[j] = Real(0);
+            } else if constexpr (separable(F)) {
+                accumulate<F>(acc, x[k].a[j], 4 * g + j);
+            }
         }
     }
-    store4(w.x + e, x);
-    store4(w.v + e, v);
+#pragma unroll
+    for (int k = 0; k < NP; ++k) {
+        const int g = g0 + k * w.width;
+        if (g < groups) {
+            store4(w.x + re + 4 * g, x[k]);
+            store4(w.v + re + 4 * g, v[k]);
+        }
+    }
+}
+
+// One iteration t over this block's rows of swarm s (the same rows every call: a grid-stride loop over
+// blockIdx.x), moving toward `gb`. Updates positions, velocities and personal bests, and returns this
+// thread's best (fitness, row) of the rows it leads. `before_pbest_write(r)` runs before row r's personal
+// best position is overwritten (the persistent kernel waits there while other blocks may still read it).
+template <Function F, typename Real, int NP, typename BeforePbestWrite>
+__device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const RunScalars<Real>& rs, const Real* gb, int s,
+                                                    int t, BeforePbestWrite before_pbest_write) {
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int seg = lane / w.width, in_row = lane % w.width, rows_per_warp = 32 / w.width;
+    const int groups = w.pitch / 4;
+    const int span = NP * w.width; // groups per chunk of a row
+    const int chunks = (groups + span - 1) / span;
+
+    ArgMin<Real> mine = no_best<Real>();
+    const int stride = gridDim.x * k_warps * rows_per_warp;
+    for (int base = (blockIdx.x * k_warps + warp) * rows_per_warp; base < w.particles; base += stride) {
+        const int i = base + seg;
+        const bool active = i < w.particles;
+        const int r = s * w.particles + (active ? i : 0);
+        const std::size_t re = static_cast<std::size_t>(r) * w.pitch;
+        Terms<Real> acc;
+        Vec4<Real> x[NP] = {};
+        for (int c = 0; c < chunks; ++c) {
+            if (active) update_chunk<F, Real, NP>(w, rs, gb, s, r, c * span + in_row, t, acc, x);
+        }
+        Real f;
+        if constexpr (separable(F)) {
+            f = rs.sign * finish<F>(combine<F>(acc, w.width), w.dims);
+        } else {
+            __syncwarp(); // the row's stores are visible to its leader
+            f = (active && in_row == 0) ? rs.sign * fn::evaluate<Real>(rs.function, w.x + re, w.dims) : Real(0);
+            f = __shfl_sync(0xffffffffu, f, seg * w.width, 32);
+        }
+        if (active) {
+            const bool improved = t == 0 || f < w.pf[r];
+            if (improved) {
+                before_pbest_write(r);
+                if (chunks == 1) { // the new positions are still in registers
+#pragma unroll
+                    for (int k = 0; k < NP; ++k) {
+                        const int g = in_row + k * w.width;
+                        if (g < groups) store4(w.p + re + 4 * g, x[k]);
+                    }
+                } else {
+                    for (int g = in_row; g < groups; g += w.width) {
+                        store4(w.p + re + 4 * g, load4(w.x + re + 4 * g)); // this lane's own stores: visible to it
+                    }
+                }
+            }
+            if (in_row == 0) {
+                if (improved) w.pf[r] = f;
+                mine = better_of(mine, ArgMin<Real>{improved ? f : w.pf[r], r});
+            }
+        }
+    }
+    return mine;
 }
 
 // F: a separable function compiled in, or Function::Rosenbrock standing for "gather via the run's function".
+// One launch per iteration; the last block of each swarm publishes the swarm best for the next launch.
 template <Function F, typename Real>
 __global__ void __launch_bounds__(k_block) elementwise_kernel(View<Real> w) {
     using Reduce = cub::BlockReduce<ArgMin<Real>, k_block>;
@@ -142,47 +245,8 @@ __global__ void __launch_bounds__(k_block) elementwise_kernel(View<Real> w) {
     const RunScalars<Real> rs = *w.run;
     const int t = *w.iteration;
     const int s = blockIdx.y;
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const int seg = lane / w.width, in_row = lane % w.width, rows_per_warp = 32 / w.width;
-    const int groups = w.pitch / 4;
-    const int passes = (groups + w.width - 1) / w.width;
-
-    ArgMin<Real> mine = no_best<Real>();
-    const int stride = gridDim.x * k_warps * rows_per_warp;
-    for (int base = (blockIdx.x * k_warps + warp) * rows_per_warp; base < w.particles; base += stride) {
-        const int i = base + seg;
-        const bool active = i < w.particles;
-        const int r = s * w.particles + (active ? i : 0);
-        Terms<Real> acc;
-        for (int pass = 0; pass < passes; ++pass) {
-            const int g = in_row + pass * w.width;
-            if (active && g < groups) {
-                update_group<F>(w, rs, s, r, g, t, acc);
-            }
-        }
-        Real f;
-        if constexpr (separable(F)) {
-            f = rs.sign * finish<F>(combine<F>(acc, w.width), w.dims);
-        } else {
-            __syncwarp(); // the row's stores are visible to its leader
-            f = (active && in_row == 0) ? rs.sign * fn::evaluate<Real>(rs.function, w.x + static_cast<std::size_t>(r) * w.pitch, w.dims)
-                                        : Real(0);
-            f = __shfl_sync(0xffffffffu, f, seg * w.width, 32);
-        }
-        if (active) {
-            const bool improved = t == 0 || f < w.pf[r];
-            if (improved) {
-                const std::size_t e = static_cast<std::size_t>(r) * w.pitch;
-                for (int g = in_row; g < groups; g += w.width) {
-                    store4(w.p + e + 4 * g, load4(w.x + e + 4 * g)); // this lane's own stores: visible to it
-                }
-            }
-            if (in_row == 0) {
-                if (improved) w.pf[r] = f;
-                mine = better_of(mine, ArgMin<Real>{improved ? f : w.pf[r], r});
-            }
-        }
-    }
+    const ArgMin<Real> mine =
+        update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, w.gx + static_cast<std::size_t>(s) * w.pitch, s, t, [](int) {});
 
     const ArgMin<Real> block = Reduce(temp).Reduce(mine, BetterOf<Real>());
     if (threadIdx.x == 0) {

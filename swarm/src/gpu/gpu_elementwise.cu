@@ -6,9 +6,11 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
+#include <type_traits>
 
-#include "gpu/elementwise_kernel.cuh"
+#include "gpu/elementwise_persistent.cuh"
 #include "gpu/gpu_pso.h"
 #include "gpu/strategies.h"
 
@@ -18,6 +20,9 @@ namespace {
 using ew::k_block;
 
 constexpr int k_graph_chunk = 32; // iterations per graph replay
+// Largest swarm-best copy the persistent kernel keeps in shared memory (pitch values): 12,288 fp32 or
+// 6,144 fp64 dimensions; wider rows take the per-launch path.
+constexpr std::size_t k_max_persistent_smem = 48 * 1024;
 
 template <typename Real>
 __global__ void pad_bounds_kernel(DeviceProblem<Real> pb, int pitch, Real* lo, Real* hi, Real* vmax) {
@@ -40,21 +45,33 @@ __global__ void unpad_best_kernel(int dims, int pitch, const Real* gf, const Rea
     }
 }
 
-// The kernel instantiation for a function: separable ones compiled in, the rest through the gather path.
+// Calls pick(std::integral_constant<Function, F>) with F the kernel instantiation for a function:
+// separable ones compiled in, the rest through the gather path (Function::Rosenbrock stands for it).
+template <typename Pick>
+auto by_function(Function f, Pick pick) {
+    using std::integral_constant;
+    switch (f) {
+    case Function::Sphere: return pick(integral_constant<Function, Function::Sphere>{});
+    case Function::Rastrigin: return pick(integral_constant<Function, Function::Rastrigin>{});
+    case Function::Griewank: return pick(integral_constant<Function, Function::Griewank>{});
+    case Function::GriewankShifted: return pick(integral_constant<Function, Function::GriewankShifted>{});
+    case Function::Ackley: return pick(integral_constant<Function, Function::Ackley>{});
+    case Function::EasomND: return pick(integral_constant<Function, Function::EasomND>{});
+    case Function::Schwefel: return pick(integral_constant<Function, Function::Schwefel>{});
+    case Function::Cubic: return pick(integral_constant<Function, Function::Cubic>{});
+    case Function::Euclidean: return pick(integral_constant<Function, Function::Euclidean>{});
+    default: return pick(integral_constant<Function, Function::Rosenbrock>{});
+    }
+}
+
 template <typename Real>
 void (*kernel_for(Function f))(ew::View<Real>) {
-    switch (f) {
-    case Function::Sphere: return ew::elementwise_kernel<Function::Sphere, Real>;
-    case Function::Rastrigin: return ew::elementwise_kernel<Function::Rastrigin, Real>;
-    case Function::Griewank: return ew::elementwise_kernel<Function::Griewank, Real>;
-    case Function::GriewankShifted: return ew::elementwise_kernel<Function::GriewankShifted, Real>;
-    case Function::Ackley: return ew::elementwise_kernel<Function::Ackley, Real>;
-    case Function::EasomND: return ew::elementwise_kernel<Function::EasomND, Real>;
-    case Function::Schwefel: return ew::elementwise_kernel<Function::Schwefel, Real>;
-    case Function::Cubic: return ew::elementwise_kernel<Function::Cubic, Real>;
-    case Function::Euclidean: return ew::elementwise_kernel<Function::Euclidean, Real>;
-    default: return ew::elementwise_kernel<Function::Rosenbrock, Real>;
-    }
+    return by_function(f, [](auto c) { return &ew::elementwise_kernel<decltype(c)::value, Real>; });
+}
+
+template <typename Real>
+void (*persistent_kernel_for(Function f))(ew::View<Real>, ew::PersistentArgs) {
+    return by_function(f, [](auto c) { return &ew::elementwise_persistent_kernel<decltype(c)::value, Real>; });
 }
 
 // An instantiated graph of `k_graph_chunk` launches, kept while the launch it replays stays the same.
@@ -117,6 +134,7 @@ private:
         GPUMemory<Real> x, v, p, pf, lo, hi, vmax, gx, gf;
         GPUMemory<ArgMin<Real>> block_best;
         GPUMemory<unsigned> done;
+        GPUMemory<unsigned> readers; // persistent kernel: phase-B copy counters, 3 per swarm
         GPUMemory<int> iteration;
         GPUMemory<ew::RunScalars<Real>> run;
         ew::RunScalars<Real> host_run{};
@@ -129,16 +147,33 @@ private:
         return w;
     }
 
-    template <typename Real>
-    int blocks_per_swarm(void (*kernel)(ew::View<Real>), int particles, int width, int swarms) {
-        int device = 0, sms = 0, per_sm = 0;
+    static int sm_count() {
+        int device = 0, sms = 0;
         SWARM_CUDA_CHECK_THROW(cudaGetDevice(&device));
         SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, k_block, 0));
+        return sms;
+    }
+
+    static bool cooperative_launch_supported() {
+        int device = 0, coop = 0;
+        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&device));
+        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, device));
+        return coop != 0;
+    }
+
+    // Blocks of `kernel` that can be resident at once on the whole device.
+    template <typename Kernel>
+    static int resident_blocks(Kernel kernel, std::size_t smem) {
+        int per_sm = 0;
+        SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, k_block, smem));
+        return sm_count() * per_sm;
+    }
+
+    // Blocks per swarm: enough for one row per warp segment, no more than fit on the device at once.
+    static int blocks_per_swarm(int resident, int particles, int width, int swarms) {
         const int rows_per_block = ew::k_warps * (32 / width);
         const int needed = (particles + rows_per_block - 1) / rows_per_block;
-        const int resident = std::max(1, sms * std::max(per_sm, 1) / std::max(swarms, 1));
-        return std::max(1, std::min(needed, resident));
+        return std::max(1, std::min(needed, std::max(resident, 1) / std::max(swarms, 1)));
     }
 
     template <typename Real>
@@ -154,12 +189,28 @@ private:
         }
         const auto& pb = ctx.dp;
         const int pitch = (pb.dims + 3) / 4 * 4;
-        const int width = lanes_per_row(pitch / 4);
+        constexpr int np = ew::k_groups_per_lane<Real>;
+        const int width = lanes_per_row((pitch / 4 + np - 1) / np);
         const auto S = static_cast<std::size_t>(pb.swarms);
         const std::size_t n = pb.rows() * pitch;
-        auto* kernel = kernel_for<Real>(pb.function);
-        const int bps = blocks_per_swarm(kernel, pb.particles, width, pb.swarms);
         cudaStream_t st = ctx.stream;
+
+        // One cooperative launch for the whole run when nothing is watched and every block of every swarm
+        // can be resident at once (elementwise_persistent.cuh); otherwise a launch per iteration.
+        const bool watch = pr.record_history || ctx.stop.early_stopping();
+        auto* persistent = persistent_kernel_for<Real>(pb.function);
+        const std::size_t gb_bytes = static_cast<std::size_t>(pitch) * sizeof(Real);
+        int bps = 0;
+        bool use_persistent = false;
+        if (!watch && pr.iterations < INT_MAX && gb_bytes <= k_max_persistent_smem && cooperative_launch_supported()) {
+            const int resident = resident_blocks(persistent, gb_bytes);
+            use_persistent = resident >= pb.swarms;
+            bps = blocks_per_swarm(resident, pb.particles, width, pb.swarms);
+        }
+        auto* kernel = kernel_for<Real>(pb.function);
+        if (!use_persistent) {
+            bps = blocks_per_swarm(resident_blocks(kernel, 0), pb.particles, width, pb.swarms);
+        }
 
         // Cached across runs: resize is a no-op for an unchanged shape.
         buf.x.resize(n, st);
@@ -171,44 +222,55 @@ private:
         buf.vmax.resize(S * pitch, st);
         buf.gx.resize(S * pitch, st);
         buf.gf.resize(S, st);
-        buf.block_best.resize(S * bps, st);
+        buf.block_best.resize(2 * S * bps, st); // the persistent kernel alternates two sets
         buf.done.resize(S + 1, st);
         buf.iteration.resize(1, st);
         buf.run.resize(1, st);
+        buf.readers.resize(3 * S, st);
 
         buf.host_run = {pb.k, pb.sign, pb.v_fraction, pb.seed, pb.boundary, pb.function};
         SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(buf.run.data(), &buf.host_run, sizeof(buf.host_run),
                                                cudaMemcpyHostToDevice, st));
         buf.done.memset(0, st);
         buf.iteration.memset(0, st);
+        buf.readers.memset(0, st);
         pad_bounds_kernel<Real><<<pb.swarms, 128, 0, st>>>(pb, pitch, buf.lo.data(), buf.hi.data(), buf.vmax.data());
         SWARM_CHECK_LAUNCH(pad_bounds_kernel, pb.swarms, 128, 0);
 
-        const ew::View<Real> view{pb.swarms,      pb.particles,     pb.dims,           pitch,          width,
-                                  buf.x.data(),   buf.v.data(),     buf.p.data(),      buf.pf.data(),  buf.lo.data(),
-                                  buf.hi.data(),  buf.vmax.data(),  buf.gx.data(),     buf.gf.data(),  buf.block_best.data(),
-                                  buf.done.data(), buf.iteration.data(), buf.run.data()};
+        ew::View<Real> view{pb.swarms,      pb.particles,     pb.dims,           pitch,          width,
+                            buf.x.data(),   buf.v.data(),     buf.p.data(),      buf.pf.data(),  buf.lo.data(),
+                            buf.hi.data(),  buf.vmax.data(),  buf.gx.data(),     buf.gf.data(),  buf.block_best.data(),
+                            buf.done.data(), buf.iteration.data(), buf.run.data()};
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
-        auto launch_one = [&] {
-            kernel<<<grid, k_block, 0, st>>>(view);
-            SWARM_CHECK_LAUNCH(elementwise_kernel, grid, k_block, 0);
-        };
 
-        launch_one(); // t = 0: initialise and evaluate
-        if (pr.record_history || ctx.stop.early_stopping()) {
-            for (long long t = 1;; ++t) {
-                launch_one();
-                if (ctx.after_iteration(t, buf.gf.data())) break;
-            }
-        } else {
-            long long t = 0;
-            for (; t + k_graph_chunk <= pr.iterations; t += k_graph_chunk) {
-                buf.graph.launch(kernel, grid, view, st);
-            }
-            for (; t < pr.iterations; ++t) {
-                launch_one();
-            }
+        if (use_persistent) {
+            ew::PersistentArgs args{buf.readers.data(), static_cast<int>(pr.iterations)};
+            void* params[] = {&view, &args};
+            SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent), grid,
+                                                               dim3(k_block), params, gb_bytes, st));
+            SWARM_CHECK_LAUNCH(elementwise_persistent_kernel, grid, k_block, gb_bytes);
             ctx.after_iteration(pr.iterations, buf.gf.data());
+        } else {
+            auto launch_one = [&] {
+                kernel<<<grid, k_block, 0, st>>>(view);
+                SWARM_CHECK_LAUNCH(elementwise_kernel, grid, k_block, 0);
+            };
+            launch_one(); // t = 0: initialise and evaluate
+            if (watch) {
+                for (long long t = 1;; ++t) {
+                    launch_one();
+                    if (ctx.after_iteration(t, buf.gf.data())) break;
+                }
+            } else {
+                long long t = 0;
+                for (; t + k_graph_chunk <= pr.iterations; t += k_graph_chunk) {
+                    buf.graph.launch(kernel, grid, view, st);
+                }
+                for (; t < pr.iterations; ++t) {
+                    launch_one();
+                }
+                ctx.after_iteration(pr.iterations, buf.gf.data());
+            }
         }
         unpad_best_kernel<Real><<<pb.swarms, 128, 0, st>>>(pb.dims, pitch, buf.gf.data(), buf.gx.data(),
                                                             ctx.best_f.data(), ctx.best_x.data());

@@ -1,0 +1,105 @@
+#pragma once
+// gpu-elementwise for a whole unwatched run in one cooperative launch (no history, no early stopping).
+// The per-launch design (elementwise_kernel) pays, every iteration, a launch gap, the last-block ticket
+// and the global-best copy before the next launch may start: ~10.8 us per iteration at 5,000 x 200,
+// where the row update itself is a few microseconds of L2-resident work (1M elements x 12 B of state fit
+// the H200's L2). Here each iteration is
+//   phase A: the same row update (update_rows), each block writing its rows' best to block_best[t & 1];
+//   grid.sync();
+//   phase B: every block reduces its swarm's block results itself and, if the swarm best changed, copies
+//            that row's personal best into its shared-memory copy of the swarm best position.
+// One grid barrier per iteration. Still exactly synchronous: iteration t + 1 moves toward the best of all
+// personal bests after iteration t, the same random numbers as cpu-serial.
+//
+// The one hazard: in phase A of t + 1, the block owning the swarm-best row may improve that row's personal
+// best while a slower block is still copying it in phase B of t. Every block counts itself in readers[t % 3]
+// after its copy; the owner waits for the full count before that single write (in practice the count is
+// long complete: phase B is short, the owner has done a whole row update since). Three counters rotate so
+// that the one reset in phase A of t (readers[(t + 1) % 3]) is nobody's: it was last waited on in phase A
+// of t - 1 and is next counted in phase B of t + 1, both on the other side of a grid barrier.
+#include <cooperative_groups.h>
+
+#include <cuda/atomic>
+
+#include "gpu/elementwise_kernel.cuh"
+
+namespace swarm::gpu::ew {
+
+// Extra state of the persistent kernel; block_best (View) holds 2 x swarms x gridDim.x entries here.
+struct PersistentArgs {
+    unsigned* readers; // swarms x 3 counters, zero at launch
+    int iterations;    // runs t = 0 (initialisation) .. iterations, as the per-launch path does
+};
+
+template <Function F, typename Real>
+__global__ void __launch_bounds__(k_block) elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
+    namespace cg = cooperative_groups;
+    using Reduce = cub::BlockReduce<ArgMin<Real>, k_block>;
+    __shared__ typename Reduce::TempStorage temp;
+    __shared__ ArgMin<Real> best; // the swarm best after the last phase B
+    __shared__ bool changed;
+    extern __shared__ __align__(16) unsigned char dynamic_smem[];
+    Real* gb = reinterpret_cast<Real*>(dynamic_smem); // the swarm best position, pitch values
+
+    cg::grid_group grid = cg::this_grid();
+    const RunScalars<Real> rs = *w.run;
+    const int s = blockIdx.y;
+    const unsigned blocks = gridDim.x;
+    unsigned* readers = a.readers + 3 * static_cast<std::size_t>(s);
+    if (threadIdx.x == 0) best = no_best<Real>();
+    __syncthreads();
+
+    for (int t = 0; t <= a.iterations; ++t) {
+        // Phase A. The row every block copied in phase B of t - 1; no copy is pending at t = 0.
+        const int guarded = t == 0 ? -1 : best.row;
+        unsigned* const counted = readers + (t + 2) % 3; // (t - 1) % 3
+        const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, gb, s, t, [&](int r) {
+            if (r != guarded) return;
+            cuda::atomic_ref<unsigned, cuda::thread_scope_device> n(*counted);
+            while (n.load(cuda::memory_order_acquire) < blocks) {
+            }
+        });
+        const ArgMin<Real> block = Reduce(temp).Reduce(mine, BetterOf<Real>());
+        if (threadIdx.x == 0) {
+            w.block_best[(static_cast<std::size_t>(t & 1) * w.swarms + s) * blocks + blockIdx.x] = block;
+            if (blockIdx.x == 0) readers[(t + 1) % 3] = 0u;
+        }
+        grid.sync(); // every row of every block is final for iteration t
+
+        // Phase B: each block finds the swarm best itself (no second barrier to publish it).
+        const ArgMin<Real>* results = w.block_best + (static_cast<std::size_t>(t & 1) * w.swarms + s) * blocks;
+        ArgMin<Real> m = no_best<Real>();
+        for (unsigned j = threadIdx.x; j < blocks; j += k_block) {
+            m = better_of(m, ArgMin<Real>{__ldcg(&results[j].f), __ldcg(&results[j].row)});
+        }
+        m = Reduce(temp).Reduce(m, BetterOf<Real>()); // temp is free: grid.sync() is also a block barrier
+        if (threadIdx.x == 0) {
+            // Same row and same fitness: that personal best did not move (improvement is strict).
+            changed = m.row != best.row || !(m.f == best.f);
+            best = m;
+        }
+        __syncthreads();
+        if (changed) {
+            const Real* src = w.p + static_cast<std::size_t>(best.row) * w.pitch;
+            for (int d = threadIdx.x; d < w.pitch; d += k_block) {
+                gb[d] = __ldcg(src + d); // written by other SMs: bypass L1
+            }
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            cuda::atomic_ref<unsigned, cuda::thread_scope_device> n(readers[t % 3]);
+            n.fetch_add(1u, cuda::memory_order_release);
+        }
+    }
+
+    // The result for the host side (unpad_best_kernel) and the stopping check.
+    if (blockIdx.x == 0) {
+        const std::size_t dst = static_cast<std::size_t>(s) * w.pitch;
+        for (int d = threadIdx.x; d < w.pitch; d += k_block) {
+            w.gx[dst + d] = gb[d];
+        }
+        if (threadIdx.x == 0) w.gf[s] = best.f;
+    }
+}
+
+} // namespace swarm::gpu::ew
