@@ -5,15 +5,16 @@
 # Usage (repository root there): scripts/device/fused-check.sh .devrun/lead.tar.xz
 set -uo pipefail
 pack="$1"
-out="${OUT:-$PWD/out}"
-mkdir -p "$out" /tmp/st && tar -C /tmp/st -xJf "$pack" && cd /tmp/st/"$(basename "$pack" .tar.xz)" || exit 1
+final="${OUT:-$PWD/out}"
+out=/tmp/fused-logs # only 8 files come back from $OUT: the logs go there as one archive at the end
+mkdir -p "$final" "$out" /tmp/st && tar -C /tmp/st -xJf "$pack" && cd /tmp/st/"$(basename "$pack" .tar.xz)" || exit 1
 export LD_LIBRARY_PATH=.
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
 step() { local name="$1"; shift; local t0=$SECONDS; timeout "${LIMIT:-240}" "$@" >"$out/$name.log" 2>&1; local rc=$?
          echo "$name rc=$rc $((SECONDS - t0))s: $(grep -E '^\[  (PASSED|FAILED)  \]|ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tr '\n' ' ')"; }
 step cuda_tests ./swarm_gpu_cuda_tests --gtest_brief=1
 step tracker_gpu ./tracker_gpu_tests --gtest_brief=1
-grep -E '^\[ scene' "$out/tracker_gpu.log"
+grep -E '^\[ gpu scene' "$out/tracker_gpu.log"
 step swarm_gpu ./swarm_gpu_tests --gtest_brief=1
 step bench_tracker ./swarmtrack-bench bench --suite tracker --json "$out/bench-tracker.json"
 sed -n '/^|/p' "$out/bench_tracker.log" | head -40
@@ -30,3 +31,5 @@ LIMIT=120 step ncu_bees ncu --clock-control none --metrics gpu__time_duration.su
 grep -E 'cuba_kernel|gpu__time_duration' "$out/ncu_bees.log" | head -20
 LIMIT=120 step ncu_fused ncu --clock-control none --launch-skip 20 --launch-count 3 -k regex:grid_warp ./swarmtrack-bench bench --suite tracker --quick
 grep -E 'Duration|Registers|Achieved Occupancy|Block Size|Grid Size|Theoretical Occupancy' "$out/ncu_fused.log" | head -24
+cp "$out/bench-tracker.json" "$final/" 2>/dev/null
+tar -C "$out" -czf "$final/logs.tar.gz" .

@@ -119,6 +119,7 @@ TEST(GpuWarpFunctor, LaneZeroDecides) {
     expect_same_history(one, all, 1e-9, "lane 0 only");
     p.precision = swarm::Precision::FP32;
     p.record_history = false; // unwatched: the whole run in one launch
+    p.iterations = 400;
     const auto f32 = swarm::cuda::optimize(problem, p, WarpSphere{2.5});
     EXPECT_NEAR(f32.best().best_fitness, 1.0, 1e-3);
 }

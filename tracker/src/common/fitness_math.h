@@ -72,20 +72,17 @@ SWARM_HOST_DEVICE SWARM_INLINE float likelihood(const Sample& s, int colour) {
     return sum > 1.f ? 0.f : 1.f - sum;
 }
 
-// One model point's contribution: its colour group and value in [0, 1]. Returns false when the point
-// does not count (off the image, behind the camera, a degenerate edge normal), as it scores 0 then.
-template <typename Sampler>
-SWARM_HOST_DEVICE SWARM_INLINE bool score_point(const RigidPose& pose, const Intrinsics& k, const PackedPoint& p,
-                                                int model, const FitnessWeights& w, const MaskSet* mask,
-                                                const Sampler& sampler, float& value) {
-    float u, v;
-    if (!project(k, transform(pose, p.x, p.y, p.z), u, v)) {
-        return false;
-    }
-    Sample s;
-    if (!sampler(u, v, s)) {
-        return false;
-    }
+// Where a model point lands in the image: false when it is behind the camera.
+SWARM_HOST_DEVICE SWARM_INLINE bool locate_point(const RigidPose& pose, const Intrinsics& k, const PackedPoint& p,
+                                                 float& u, float& v) {
+    return project(k, transform(pose, p.x, p.y, p.z), u, v);
+}
+
+// A located point's value in [0, 1] from its sample `s` at (u, v). Returns false when the point does not
+// count (a degenerate edge normal).
+SWARM_HOST_DEVICE SWARM_INLINE bool point_value(const RigidPose& pose, const Intrinsics& k, const PackedPoint& p,
+                                                int model, const FitnessWeights& w, const MaskSet* mask, float u,
+                                                float v, Sample s, float& value) {
     if (masked(mask, model, u, v)) {
         s.c[0] = s.c[1] = s.c[2] = s.c[3] = 0.f;
         s.gx = s.gy = 0.f;
@@ -110,6 +107,25 @@ SWARM_HOST_DEVICE SWARM_INLINE bool score_point(const RigidPose& pose, const Int
         value = p.role == 2 ? 1.f - l : l;
     }
     return true;
+}
+
+// One model point's contribution: its colour group and value in [0, 1]. Returns false when the point
+// does not count (off the image, behind the camera, a degenerate edge normal), as it scores 0 then.
+// locate, sample, value: the GPU's warp scorer runs the three stages over several points at a time so
+// their texture fetches are in flight together.
+template <typename Sampler>
+SWARM_HOST_DEVICE SWARM_INLINE bool score_point(const RigidPose& pose, const Intrinsics& k, const PackedPoint& p,
+                                                int model, const FitnessWeights& w, const MaskSet* mask,
+                                                const Sampler& sampler, float& value) {
+    float u, v;
+    if (!locate_point(pose, k, p, u, v)) {
+        return false;
+    }
+    Sample s;
+    if (!sampler(u, v, s)) {
+        return false;
+    }
+    return point_value(pose, k, p, model, w, mask, u, v, s, value);
 }
 
 // The fitness from the per-group sums of point values.
