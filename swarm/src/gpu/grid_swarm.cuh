@@ -25,7 +25,6 @@ struct GridRunArgs {
     Real* best_x;
     std::uint32_t first; // 0: initialise, then generations 1..last
     std::uint32_t last;
-    bool warp_rows = false; // grid_warp_swarm_kernel: moved rows in dynamic shared memory
 };
 
 // Reduce tiles [first, first + count) to one arg-min; every thread of the block receives it.

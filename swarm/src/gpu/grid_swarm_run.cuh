@@ -46,14 +46,13 @@ inline int grid_warp_block_warps(std::size_t rows) {
 // chunks of it when history / early stopping is watched. `per_block` particles make a block's tile.
 template <typename Real, typename Fit, typename Kernel>
 void run_grid_kernel(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b, Kernel kernel,
-                     const char* kernel_name, int threads, int per_block, std::size_t dyn_smem = 0,
-                     bool warp_rows = false) {
+                     const char* kernel_name, int threads, int per_block) {
     const auto& pb = ctx.dp;
     const std::size_t rows = pb.rows(), n = rows * pb.dims;
     const int tps = (pb.particles + per_block - 1) / per_block;
     const int tiles = pb.swarms * tps;
     int per_sm = 0;
-    SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, dyn_smem));
+    SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
     if (per_sm == 0) {
         throw CudaError("gpu-fused: the grid kernel cannot be resident with " + std::to_string(threads) + " threads");
     }
@@ -69,15 +68,14 @@ void run_grid_kernel(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
 
     GridRunArgs<Real> a{pb, b.x.data(), b.v.data(), {b.p0.data(), b.p1.data()}, {b.pf0.data(), b.pf1.data()},
                         {b.tiles0.data(), b.tiles1.data()}, tps, nullptr, ctx.best_f.data(), ctx.best_x.data(), 0, 0};
-    a.warp_rows = warp_rows;
     auto launch = [&](std::uint32_t first, std::uint32_t last, Real* history, bool /*keep: state is global*/) {
         a.first = first;
         a.last = last;
         a.history = history;
         void* args[] = {&a, const_cast<Fit*>(&fit)};
         SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks),
-                                                           dim3(threads), args, dyn_smem, ctx.stream));
-        check_launch(kernel_name, dim3(blocks), dim3(threads), dyn_smem, __FILE__, __LINE__);
+                                                           dim3(threads), args, 0, ctx.stream));
+        check_launch(kernel_name, dim3(blocks), dim3(threads), 0, __FILE__, __LINE__);
     };
     const bool watch = ctx.params.record_history || ctx.stop.early_stopping();
     if (!watch) {
@@ -113,11 +111,7 @@ void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
 template <typename Real, typename Fit>
 void run_grid_warp_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b) {
     const int warps = grid_warp_block_warps(ctx.dp.rows());
-    // Moved rows in shared memory when they fit in 16 KiB per block (poses: a few dozen bytes per warp).
-    const std::size_t rows_bytes = static_cast<std::size_t>(warps) * ctx.dp.dims * sizeof(Real);
-    const bool in_smem = rows_bytes <= 16 * 1024;
-    run_grid_kernel(ctx, fit, b, grid_warp_swarm_kernel<Real, Fit>, "grid_warp_swarm_kernel", warps * 32, warps,
-                    in_smem ? rows_bytes : 0, in_smem);
+    run_grid_kernel(ctx, fit, b, grid_warp_swarm_kernel<Real, Fit>, "grid_warp_swarm_kernel", warps * 32, warps);
 }
 
 } // namespace swarm::gpu

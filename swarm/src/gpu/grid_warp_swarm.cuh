@@ -34,14 +34,10 @@ __device__ __forceinline__ void warp_copy_row(Real* dst, const Real* src, int di
     }
 }
 
-// With dynamic shared memory of warps x dims Reals, each warp scores its moved row from shared memory
-// (no global round trip between the move and the fitness); without it, from global memory.
 template <typename Real, typename Fit>
 __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
     namespace cg = cooperative_groups;
     __shared__ ArgMin<Real> scratch[32];
-    extern __shared__ __align__(16) unsigned char smem_raw[];
-    Real* rows = a.warp_rows ? reinterpret_cast<Real*>(smem_raw) : nullptr;
     cg::grid_group grid = cg::this_grid();
     const DeviceProblem<Real>& pb = a.pb;
     const int N = pb.particles, D = pb.dims, tps = a.tiles_per_swarm;
@@ -104,68 +100,24 @@ __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
                 const std::size_t b = static_cast<std::size_t>(s) * D;
                 Real* x = a.x + r * D;
                 Real* v = a.v + r * D;
-                Real* fx = rows != nullptr ? rows + warp * D : x; // the row the fitness reads
-                const Real pf_old = pf_in[r];
-                Real f = 0;
-                bool improved = false;
-                // Lane k moves dimensions [4k, 4k + 4) (then + 128, ...) in registers: one Philox call per block
-                // of 4, the warp's loads all in flight together; the first 128 dimensions' new positions and
-                // old personal bests stay in registers for the personal-best update.
-                Real xs[4], ps[4];
-                const int passes = (D + 127) / 128;
-                for (int pass = 0; pass < passes; ++pass) {
-                    const int d0 = pass * 128 + lane * 4;
-                    if (d0 >= D) {
-                        continue;
-                    }
+                // Lane k moves dimensions [4k, 4k + 4), then [4k + 128, ...): one Philox call per block of 4.
+                for (int d0 = lane * 4; d0 < D; d0 += 128) {
                     const int d1 = min(d0 + 4, D);
-                    Real xm[4], vm[4], pm[4], nm[4];
-                    for (int k = 0; k < d1 - d0; ++k) {
-                        xm[k] = x[d0 + k];
-                        vm[k] = v[d0 + k];
-                        pm[k] = p_in[r * D + d0 + k];
-                        nm[k] = p_in[nb * D + d0 + k];
-                    }
                     move_range(pb, pb.lower + b + d0, pb.upper + b + d0, pb.vmax + b + d0,
-                               static_cast<std::uint32_t>(r), t, d0, d1, xm, vm, pm, nm);
-                    for (int k = 0; k < d1 - d0; ++k) {
-                        x[d0 + k] = xm[k];
-                        v[d0 + k] = vm[k];
-                        if (rows != nullptr) {
-                            fx[d0 + k] = xm[k];
-                        }
-                        if (pass == 0) {
-                            xs[k] = xm[k];
-                            ps[k] = pm[k];
-                        }
-                    }
+                               static_cast<std::uint32_t>(r), t, d0, d1, x + d0, v + d0, p_in + r * D + d0,
+                               p_in + nb * D + d0);
                 }
-                __syncwarp(); // every lane's part of the moved row is written
-                f = __shfl_sync(0xffffffffu, fit(fx, D, s, lane), 0); // lane 0's value decides
-                improved = f < pf_old;
-                for (int pass = 0; pass < passes; ++pass) {
-                    const int d0 = pass * 128 + lane * 4;
-                    const int d1 = min(d0 + 4, D);
-                    Real* p_out = a.p[out] + r * D;
-                    for (int k = 0; k < d1 - d0; ++k) {
-                        if (pass == 0) {
-                            p_out[d0 + k] = improved ? xs[k] : ps[k];
-                        } else {
-                            p_out[d0 + k] = improved ? x[d0 + k] : p_in[r * D + d0 + k];
-                        }
-                    }
-                }
-                const Real pf = improved ? f : pf_old;
+                __syncwarp(); // the moved row is visible to every lane of the warp
+                const Real f = __shfl_sync(0xffffffffu, fit(x, D, s, lane), 0); // lane 0's value decides
+                const bool improved = f < pf_in[r];
+                warp_copy_row(a.p[out] + r * D, improved ? x : p_in + r * D, D, lane);
+                const Real pf = improved ? f : pf_in[r];
                 if (lane == 0) {
                     a.pf[out][r] = pf;
                 }
                 mine = {pf, static_cast<int>(r)};
             }
-            // The tiles' arg-mins feed the next generation's global best, the history and the final best; a
-            // ring run needs them only for the last two.
-            if (!pb.ring || a.history != nullptr || t == a.last) {
-                publish(tile, mine, a.tile_best[out]);
-            }
+            publish(tile, mine, a.tile_best[out]);
         }
         grid.sync();
         if (a.history != nullptr) {

@@ -45,34 +45,14 @@ __device__ __forceinline__ float warp_score(const FitnessParams& p, const float*
     for (int g = 0; g < math::k_max_groups; ++g) {
         sum[g] = 0.f;
     }
-    // k_batch points per lane at a time: locate all, then issue all texture fetches, then score. A point
-    // after another is no longer a chain of dependent fetches, so the warp waits about once per batch.
-    constexpr int k_batch = 4;
-    for (int i0 = lane; i0 < range.count; i0 += 32 * k_batch) {
-        float u[k_batch], v[k_batch];
-        bool ok[k_batch];
-        math::Sample smp[k_batch];
+    for (int i = lane; i < range.count; i += 32) {
+        const math::PackedPoint& pt = p.points[range.first + i];
+        float value;
+        if (math::score_point(pose, p.k, pt, t.x, p.weights, mask, sampler, value)) {
+            // Unrolled compare instead of sum[pt.group]: the array stays in registers.
 #pragma unroll
-        for (int j = 0; j < k_batch; ++j) {
-            const int i = i0 + 32 * j;
-            ok[j] = i < range.count && math::locate_point(pose, p.k, p.points[range.first + i], u[j], v[j]);
-        }
-#pragma unroll
-        for (int j = 0; j < k_batch; ++j) {
-            ok[j] = ok[j] && sampler(u[j], v[j], smp[j]);
-        }
-#pragma unroll
-        for (int j = 0; j < k_batch; ++j) {
-            float value;
-            if (ok[j]) {
-                const math::PackedPoint& pt = p.points[range.first + i0 + 32 * j];
-                if (math::point_value(pose, p.k, pt, t.x, p.weights, mask, u[j], v[j], smp[j], value)) {
-                    // Unrolled compare instead of sum[pt.group]: the array stays in registers.
-#pragma unroll
-                    for (int g = 0; g < math::k_max_groups; ++g) {
-                        sum[g] += g == pt.group ? value : 0.f;
-                    }
-                }
+            for (int g = 0; g < math::k_max_groups; ++g) {
+                sum[g] += g == pt.group ? value : 0.f;
             }
         }
     }
