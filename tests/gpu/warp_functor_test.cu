@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "history_check.h"
 #include "swarm/cuda/custom.cuh"
 #include "swarm/errors.h"
 #include "swarm/optimizer.h"
@@ -77,19 +78,6 @@ swarm::Params traced(int swarms, int particles, long long iterations, swarm::Top
     p.record_history = true;
     p.seed = 11;
     return p;
-}
-
-void expect_same_history(const swarm::Result& gpu, const swarm::Result& cpu, double rel, const std::string& what) {
-    ASSERT_EQ(gpu.iterations, cpu.iterations) << what;
-    ASSERT_EQ(gpu.swarms.size(), cpu.swarms.size()) << what;
-    for (std::size_t s = 0; s < cpu.swarms.size(); ++s) {
-        const auto& hc = cpu.swarms[s].history;
-        const auto& hg = gpu.swarms[s].history;
-        ASSERT_EQ(hg.size(), hc.size()) << what;
-        for (std::size_t t = 0; t < hc.size(); ++t) {
-            ASSERT_NEAR(hg[t], hc[t], rel * std::max(1.0, std::fabs(hc[t]))) << what << ": swarm " << s << " iteration " << t + 1;
-        }
-    }
 }
 
 // Odd shapes, both topologies, fp64 (the lanes' sum order differs from cpu-serial's by rounding only).

@@ -43,6 +43,35 @@ __device__ __forceinline__ ArgMin<Real> reduce_tiles(const ArgMin<Real>* tiles, 
     return combine_warps(scratch);
 }
 
+// After generation `step` (0-based within the launch): every swarm's best into the history row. The
+// blocks share the swarms; each reduces its swarms' tiles of parity `out`.
+template <typename Real>
+__device__ __forceinline__ void record_history(const GridRunArgs<Real>& a, std::uint32_t step, int out,
+                                               ArgMin<Real>* scratch) {
+    const int tps = a.tiles_per_swarm;
+    for (int s = blockIdx.x; s < a.pb.swarms; s += gridDim.x) {
+        const ArgMin<Real> g = reduce_tiles(a.tile_best[out] + static_cast<std::size_t>(s) * tps, tps, scratch);
+        if (threadIdx.x == 0) {
+            a.history[static_cast<std::size_t>(step) * a.pb.swarms + s] = g.f;
+        }
+    }
+}
+
+// At the end of a launch: every swarm's best fitness and position from the tiles of parity `fin`.
+template <typename Real>
+__device__ __forceinline__ void write_swarm_bests(const GridRunArgs<Real>& a, int fin, ArgMin<Real>* scratch) {
+    const int tps = a.tiles_per_swarm, D = a.pb.dims;
+    for (int s = blockIdx.x; s < a.pb.swarms; s += gridDim.x) {
+        const ArgMin<Real> g = reduce_tiles(a.tile_best[fin] + static_cast<std::size_t>(s) * tps, tps, scratch);
+        for (int d = threadIdx.x; d < D; d += blockDim.x) {
+            a.best_x[static_cast<std::size_t>(s) * D + d] = a.p[fin][static_cast<std::size_t>(g.row) * D + d];
+        }
+        if (threadIdx.x == 0) {
+            a.best_f[s] = g.f;
+        }
+    }
+}
+
 template <typename Real, typename Fit>
 __global__ void grid_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
     namespace cg = cooperative_groups;
@@ -121,24 +150,10 @@ __global__ void grid_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
         }
         grid.sync();
         if (a.history != nullptr) {
-            for (int s = blockIdx.x; s < pb.swarms; s += gridDim.x) {
-                const ArgMin<Real> g = reduce_tiles(a.tile_best[out] + static_cast<std::size_t>(s) * tps, tps, scratch);
-                if (threadIdx.x == 0) {
-                    a.history[static_cast<std::size_t>(t - begin) * pb.swarms + s] = g.f;
-                }
-            }
+            record_history(a, t - begin, out, scratch);
         }
     }
-    const int fin = a.last & 1;
-    for (int s = blockIdx.x; s < pb.swarms; s += gridDim.x) {
-        const ArgMin<Real> g = reduce_tiles(a.tile_best[fin] + static_cast<std::size_t>(s) * tps, tps, scratch);
-        for (int d = threadIdx.x; d < D; d += blockDim.x) {
-            a.best_x[static_cast<std::size_t>(s) * D + d] = a.p[fin][static_cast<std::size_t>(g.row) * D + d];
-        }
-        if (threadIdx.x == 0) {
-            a.best_f[s] = g.f;
-        }
-    }
+    write_swarm_bests(a, a.last & 1, scratch);
 }
 
 } // namespace swarm::gpu

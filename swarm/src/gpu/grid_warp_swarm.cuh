@@ -121,24 +121,10 @@ __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
         }
         grid.sync();
         if (a.history != nullptr) {
-            for (int s = blockIdx.x; s < pb.swarms; s += gridDim.x) {
-                const ArgMin<Real> g = reduce_tiles(a.tile_best[out] + static_cast<std::size_t>(s) * tps, tps, scratch);
-                if (threadIdx.x == 0) {
-                    a.history[static_cast<std::size_t>(t - begin) * pb.swarms + s] = g.f;
-                }
-            }
+            record_history(a, t - begin, out, scratch);
         }
     }
-    const int fin = a.last & 1;
-    for (int s = blockIdx.x; s < pb.swarms; s += gridDim.x) {
-        const ArgMin<Real> g = reduce_tiles(a.tile_best[fin] + static_cast<std::size_t>(s) * tps, tps, scratch);
-        for (int d = threadIdx.x; d < D; d += blockDim.x) {
-            a.best_x[static_cast<std::size_t>(s) * D + d] = a.p[fin][static_cast<std::size_t>(g.row) * D + d];
-        }
-        if (threadIdx.x == 0) {
-            a.best_f[s] = g.f;
-        }
-    }
+    write_swarm_bests(a, a.last & 1, scratch);
 }
 
 } // namespace swarm::gpu
