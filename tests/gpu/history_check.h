@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
+#include "swarm/params.h"
 #include "swarm/result.h"
 
 inline void expect_same_history(const swarm::Result& gpu, const swarm::Result& cpu, double rel, const std::string& what) {
@@ -21,4 +23,18 @@ inline void expect_same_history(const swarm::Result& gpu, const swarm::Result& c
                 << what << ": swarm " << s << " iteration " << t + 1;
         }
     }
+}
+
+// fp64 Params that record every iteration's per-swarm best, for expect_same_history.
+inline swarm::Params traced(int swarms, int particles, long long iterations, swarm::Topology topo,
+                            std::uint64_t seed = 7) {
+    swarm::Params p;
+    p.swarms = swarms;
+    p.particles = particles;
+    p.iterations = iterations;
+    p.topology = topo;
+    p.precision = swarm::Precision::FP64;
+    p.record_history = true;
+    p.seed = seed;
+    return p;
 }

@@ -20,18 +20,6 @@ bool have_gpu() { return swarm::cuda_device_present(); }
 #define SKIP_WITHOUT_GPU()                                                                                             \
     if (!have_gpu()) GTEST_SKIP() << "no CUDA device"
 
-swarm::Params traced(int swarms, int particles, long long iterations, swarm::Topology topo) {
-    swarm::Params p;
-    p.swarms = swarms;
-    p.particles = particles;
-    p.iterations = iterations;
-    p.topology = topo;
-    p.precision = swarm::Precision::FP64;
-    p.record_history = true;
-    p.seed = 7;
-    return p;
-}
-
 // Every particle's neighbourhood wraps around the ring (N = 2r + 1 .. 2r + 3), radius 1..3.
 TEST(GpuRing, WrapAroundFollowsCpuRing) {
     SKIP_WITHOUT_GPU();

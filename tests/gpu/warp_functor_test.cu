@@ -68,18 +68,6 @@ swarm::Problem box(int dims, double lo, double hi, double c) {
     return p;
 }
 
-swarm::Params traced(int swarms, int particles, long long iterations, swarm::Topology topo) {
-    swarm::Params p;
-    p.swarms = swarms;
-    p.particles = particles;
-    p.iterations = iterations;
-    p.topology = topo;
-    p.precision = swarm::Precision::FP64;
-    p.record_history = true;
-    p.seed = 11;
-    return p;
-}
-
 // Odd shapes, both topologies, fp64 (the lanes' sum order differs from cpu-serial's by rounding only).
 TEST(GpuWarpFunctor, FollowsCpuSerial) {
     SKIP_WITHOUT_GPU();
@@ -87,7 +75,7 @@ TEST(GpuWarpFunctor, FollowsCpuSerial) {
     for (const auto topo : {swarm::Topology::Global, swarm::Topology::Ring}) {
         for (const auto sh : {Shape{3, 30, 4}, Shape{1, 1, 3}, Shape{2, 33, 1}, Shape{1, 40, 130}, Shape{9, 64, 6}}) {
             const auto problem = box(sh.dims, -10, 10, 2.5);
-            const auto p = traced(sh.swarms, sh.particles, 60, topo);
+            const auto p = traced(sh.swarms, sh.particles, 60, topo, 11);
             const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
             const auto gpu = swarm::cuda::optimize(problem, p, WarpSphere{2.5});
             EXPECT_EQ(gpu.strategy, Strategy::GpuFused);
@@ -101,7 +89,7 @@ TEST(GpuWarpFunctor, FollowsCpuSerial) {
 TEST(GpuWarpFunctor, LaneZeroDecides) {
     SKIP_WITHOUT_GPU();
     const auto problem = box(5, -10, 10, 2.5);
-    auto p = traced(4, 48, 50, swarm::Topology::Ring);
+    auto p = traced(4, 48, 50, swarm::Topology::Ring, 11);
     const auto all = swarm::cuda::optimize(problem, p, WarpSphere{2.5, 0, false});
     const auto one = swarm::cuda::optimize(problem, p, WarpSphere{2.5, 0, true});
     expect_same_history(one, all, 1e-9, "lane 0 only");
