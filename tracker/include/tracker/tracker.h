@@ -21,7 +21,7 @@ struct TrackerSettings {
     int generations = 50;            // PSO generations per frame
     int detection_swarms_per_category = 1; // per tile
     int detection_columns = 4;       // detection tiles across the image: each has its own swarms per category
-    int detection_rows = 1;          // detection tiles down the image
+    int detection_rows = 2;          // detection tiles down the image
     double w = 0.7298, c1 = 1.49618, c2 = 1.49618;
     std::string topology = "ring";   // ring | global
     std::string strategy = "auto";   // engine strategy name
@@ -46,7 +46,9 @@ struct TrackerSettings {
     double angle_memory = 0.97;
     double angle_prior_px = 60;      // a new track's angles weigh as much as one frame of a sign this wide
 
-    int confirm_frames = 2;          // detections needed before a track gets an id
+    // Detections needed before a track gets an id. Every frame of delay costs each sign a frame of recall
+    // (1.3-1.7 % on the shipped scenes); with tiled detection the right category mostly wins in the first frame.
+    int confirm_frames = 1;
     int max_missed = 5;              // K: a track ends after this many frames without a match
     double duplicate_iou = 0.3;      // detections overlapping more than this are the same sign
     std::vector<Category> categories = {Category::Prohibitory, Category::Danger, Category::Mandatory,
