@@ -40,7 +40,7 @@ struct TrackerSettings {
     // then drift inside the plateau); at 1 the score still peaks on the edge.
     double edge_gain = 1.0;
     // Tracks filter their depth with an alpha-beta filter of this gain (1: take each frame's measurement).
-    double depth_filter_gain = 0.35;
+    double depth_filter_gain = 0.6;
     // Angle estimates are averaged over a track, weighted by the sign's area in pixels; older frames' weight
     // is multiplied by this each frame (1: plain weighted mean over the whole track).
     double angle_memory = 0.97;
