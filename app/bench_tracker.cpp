@@ -49,6 +49,8 @@ tracker::TrackerSettings fixed_swarms(const Config& c, const std::string& backen
     }
     s.categories.assign(k_categories.begin(), k_categories.begin() + k);
     s.detection_swarms_per_category = c.swarms / k;
+    s.detection_columns = 1; // one swarm per category and count: the benchmark fixes the swarm count
+    s.detection_rows = 1;
     s.detect_threshold = 1.5; // above any fitness: no tracks, a fixed swarm count
     s.confirm_frames = 100;
     return s;

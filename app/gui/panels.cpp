@@ -40,6 +40,8 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= ImGui::SliderInt("particles / swarm", &s.particles, 4, 1024);
         changed |= ImGui::SliderInt("generations / frame", &s.generations, 1, 500);
         changed |= ImGui::SliderInt("detection swarms / category", &s.detection_swarms_per_category, 1, 8);
+        changed |= ImGui::SliderInt("detection tile columns", &s.detection_columns, 1, 16);
+        changed |= ImGui::SliderInt("detection tile rows", &s.detection_rows, 1, 16);
         changed |= input_double("w (inertia)", s.w, 0.0, 1.2);
         changed |= input_double("c1 (personal)", s.c1, 0.0, 4.0);
         changed |= input_double("c2 (social)", s.c2, 0.0, 4.0);
@@ -59,6 +61,10 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= ImGui::SliderInt("confirm frames", &s.confirm_frames, 1, 10);
         changed |= ImGui::SliderInt("max missed frames", &s.max_missed, 0, 30);
         changed |= input_double("duplicate IoU", s.duplicate_iou, 0.0, 1.0, "%.2f");
+        changed |= input_double("edge gain", s.edge_gain, 0.05, 100.0, "%.2f");
+        changed |= input_double("depth filter gain", s.depth_filter_gain, 0.05, 1.0, "%.2f");
+        changed |= input_double("angle memory", s.angle_memory, 0.0, 1.0, "%.3f");
+        changed |= input_double("angle prior (px)", s.angle_prior_px, 0.0, 10000.0, "%.0f");
         ImGui::TextUnformatted("categories");
         for (int i = 0; i < tracker::k_category_count; ++i) {
             const auto c = static_cast<tracker::Category>(i);

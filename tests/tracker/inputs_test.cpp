@@ -138,6 +138,17 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c4.json", R"({"z_min": 50, "z_max": 10})")); })
                   .find("z_max"),
               std::string::npos);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c5.json", R"({"detection_rows": 0})")); })
+                  .find("detection_rows"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c6.json", R"({"depth_filter_gain": 0})")); })
+                  .find("depth_filter_gain"),
+              std::string::npos);
+    const TrackerSettings tuned = TrackerSettings::load(
+        write_temp("c7.json", R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0})"));
+    EXPECT_EQ(tuned.detection_columns, 2);
+    EXPECT_DOUBLE_EQ(tuned.edge_gain, 2.5);
+    EXPECT_DOUBLE_EQ(tuned.angle_memory, 1.0);
 }
 
 TEST(BadInput, PredictionLines) {

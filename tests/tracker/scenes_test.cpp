@@ -46,8 +46,10 @@ struct Floor {
     const char* scene;
     double precision, recall, depth_pct;
 };
+// Measured with the tiled detection and confirm_frames 1 (tracker-acc): easy P 1.00 R 1.00 depth 7.3 %,
+// noisy 1.00 / 0.975 / 6.5 %, crowded 1.00 / 1.00 / 6.4 %, night 1.00 / 1.00 / 10.2 %.
 constexpr Floor k_floors[] = {
-    {"easy", 0.95, 0.90, 7.5}, {"noisy", 0.95, 0.90, 9.0}, {"crowded", 0.80, 0.70, 7.0}, {"night", 0.95, 0.90, 12.0}};
+    {"easy", 0.97, 0.97, 7.5}, {"noisy", 0.97, 0.95, 7.0}, {"crowded", 0.97, 0.97, 7.0}, {"night", 0.97, 0.97, 11.0}};
 
 class SceneTest : public ::testing::TestWithParam<std::string> {};
 

@@ -29,6 +29,8 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("particles", s.particles);
     f("generations", s.generations);
     f("detection_swarms_per_category", s.detection_swarms_per_category);
+    f("detection_columns", s.detection_columns);
+    f("detection_rows", s.detection_rows);
     f("w", s.w);
     f("c1", s.c1);
     f("c2", s.c2);
@@ -40,6 +42,10 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("track_threshold", s.track_threshold);
     f("detect_rotation", s.detect_rotation);
     f("respread_fraction", s.respread_fraction);
+    f("edge_gain", s.edge_gain);
+    f("depth_filter_gain", s.depth_filter_gain);
+    f("angle_memory", s.angle_memory);
+    f("angle_prior_px", s.angle_prior_px);
     f("confirm_frames", s.confirm_frames);
     f("max_missed", s.max_missed);
     f("duplicate_iou", s.duplicate_iou);
@@ -86,6 +92,8 @@ void TrackerSettings::validate() const {
     range("particles", particles, 2, 4096);
     range("generations", generations, 1, 10000);
     range("detection_swarms_per_category", detection_swarms_per_category, 0, 64);
+    range("detection_columns", detection_columns, 1, 16);
+    range("detection_rows", detection_rows, 1, 16);
     range("w", w, -1.0, 1.5);
     range("c1", c1, 0.0, 5.0);
     range("c2", c2, 0.0, 5.0);
@@ -101,6 +109,10 @@ void TrackerSettings::validate() const {
     range("detect_threshold", detect_threshold, 0.0, 2.0);
     range("track_threshold", track_threshold, 0.0, 1.0);
     range("respread_fraction", respread_fraction, 0.0, 1.0);
+    range("edge_gain", edge_gain, 0.05, 100.0);
+    range("depth_filter_gain", depth_filter_gain, 0.05, 1.0);
+    range("angle_memory", angle_memory, 0.0, 1.0);
+    range("angle_prior_px", angle_prior_px, 0.0, 10000.0);
     range("confirm_frames", confirm_frames, 1, 100);
     range("max_missed", max_missed, 0, 1000);
     range("duplicate_iou", duplicate_iou, 0.0, 1.0);

@@ -33,6 +33,7 @@ public:
     // Box i hides the sign from detection swarms of model models[i].
     void set_masks(const std::vector<cv::Rect2f>& boxes, const std::vector<int>& models);
     void set_space(const PoseSpace& space);
+    void set_weights(const math::FitnessWeights& w) { m_weights = w; }
 
     bool supports(swarm::MemorySpace where) const override;
     void evaluate(const float* positions, float* fitness, const swarm::BatchShape& shape, swarm::MemorySpace where,

@@ -19,6 +19,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr double k_takeover_margin = 0.05;
+// The alpha-beta filter's velocity gain for a position gain alpha (the critically damped choice).
+double depth_beta(double alpha) { return alpha * alpha / (2.0 - alpha); }
 double ms_between(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
@@ -60,6 +62,7 @@ public:
         } else {
             m_settings = s;
             m_search->set_settings(s);
+            apply_weights();
         }
     }
     std::string backend_name() const override { return m_search->backend_name(); }
@@ -70,13 +73,21 @@ private:
         m_settings = s;
         m_models = load_sign_models(s.models_dir, s.categories);
         m_search = std::make_unique<SearchRunner>(m_models, m_camera, s);
+        apply_weights();
         m_tracks.clear();
+    }
+
+    void apply_weights() {
+        math::FitnessWeights w;
+        w.edge_gain = static_cast<float>(m_settings.edge_gain);
+        m_search->evaluator().set_weights(w);
     }
 
     void fit_camera(int w, int h) {
         if (w != m_camera.width || h != m_camera.height) {
             m_camera = m_camera.scaled_to(w, h);
             m_search = std::make_unique<SearchRunner>(m_models, m_camera, m_settings);
+            apply_weights();
         }
     }
 
@@ -179,14 +190,37 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         const PoseVec before = t.pose;
         if (tracked[i].fitness >= s.track_threshold) {
             const Pose p = ts.from_vector(tracked[i].best.data());
+            const PoseVec predicted = t.predicted();
             t.pose = to_vec(p);
-            for (std::size_t k = 0; k < 3; ++k) {
+            for (std::size_t k = 0; k < 2; ++k) {
                 const double step = t.pose[k] - before[k];
                 t.velocity[k] = t.hits <= 1 ? step : 0.5 * t.velocity[k] + 0.5 * step;
             }
+            // Depth: a sign's size gives it only to a few per cent, but the vehicle's motion is smooth, so an
+            // alpha-beta filter on (z, dz) follows the measurements with less noise than any one of them.
+            // Its first measurements are combined as a least-squares line fit (the filter's gains start at 1
+            // and fall to the steady-state gain), so a noisy first depth does not become a wrong velocity.
+            // The detection's own depth (coarser, no angles) is not one of them.
+            const int n = t.hits; // tracking measurements, this one included
+            if (n <= 1) {
+                t.velocity[2] = 0;
+            } else {
+                const double nn = static_cast<double>(n);
+                const double alpha = std::max(s.depth_filter_gain, 2.0 * (2.0 * nn - 1.0) / (nn * (nn + 1.0)));
+                const double beta = std::max(depth_beta(s.depth_filter_gain), 6.0 / (nn * (nn + 1.0)));
+                const double r = t.pose[2] - predicted[2];
+                t.pose[2] = predicted[2] + alpha * r;
+                t.velocity[2] += beta * r;
+            }
             // Driving straight, a sign's orientation in the camera frame stays put, and small frontal signs
-            // show it only faintly: average the angle estimates over the track instead of following them.
-            const double a = std::max(1.0 / t.hits, 0.1);
+            // show it only faintly: average the angle estimates over the track, each frame weighted by the
+            // sign's area in pixels (a near sign's angles are far better determined than a far one's), with
+            // older frames fading so a slowly turning view is still followed.
+            const double size_px =
+                m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / std::max(t.pose[2], 1e-3);
+            const double wgt = size_px * size_px;
+            t.angle_weight = s.angle_memory * t.angle_weight + wgt;
+            const double a = wgt / t.angle_weight;
             for (std::size_t k = 3; k < 6; ++k) {
                 t.pose[k] = (1 - a) * before[k] + a * t.pose[k];
                 t.velocity[k] = 0;
@@ -229,9 +263,23 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     std::vector<SwarmJob> det_jobs;
     std::vector<double> lo, hi;
     frustum_bounds(frustum(), m_camera, ds, lo, hi);
+    // The image is split into columns x rows tiles (centres of the sign, with a small overlap); each tile has
+    // its own swarms per category, so signs of one category in different parts of the image do not compete
+    // for one swarm and every part of the frustum is searched densely.
+    const int cols = s.detection_columns, rows = s.detection_rows;
+    const double du = (hi[0] - lo[0]) / cols, dv = (hi[1] - lo[1]) / rows;
     for (std::size_t m = 0; m < m_models.size(); ++m) {
         for (int k = 0; k < s.detection_swarms_per_category; ++k) {
-            det_jobs.push_back({lo, hi, {static_cast<int>(m), true}});
+            for (int ty = 0; ty < rows; ++ty) {
+                for (int tx = 0; tx < cols; ++tx) {
+                    SwarmJob j{lo, hi, {static_cast<int>(m), true}};
+                    j.lower[0] = std::max(lo[0], lo[0] + (tx - 0.05) * du);
+                    j.upper[0] = std::min(hi[0], lo[0] + (tx + 1.05) * du);
+                    j.lower[1] = std::max(lo[1], lo[1] + (ty - 0.05) * dv);
+                    j.upper[1] = std::min(hi[1], lo[1] + (ty + 1.05) * dv);
+                    det_jobs.push_back(std::move(j));
+                }
+            }
         }
     }
     std::vector<cv::Rect2f> masks;
@@ -253,6 +301,13 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         t.pose = to_vec(ds.from_vector(found[i].best.data()));
         t.fitness = found[i].fitness;
         t.hits = 1;
+        // Angles start at the detection's (0 unless detection searches them) with the weight of one frame of
+        // a sign angle_prior_px wide: a far sign's faint angle evidence moves them little, a near one's a lot.
+        t.angle_weight = s.angle_prior_px * s.angle_prior_px;
+        if (s.detect_rotation) {
+            const double size_px = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / t.pose[2];
+            t.angle_weight += size_px * size_px;
+        }
         t.box = bounding_box(project_points(m_camera, to_pose(t.pose), m_models[static_cast<std::size_t>(t.model)].outline));
         fresh.push_back(t);
     }

@@ -21,6 +21,7 @@ struct Track {
     double fitness = 0;
     int hits = 0;         // frames with a match
     int missed = 0;       // consecutive frames without one
+    double angle_weight = 0; // evidence behind the angle estimate (sum of decayed per-frame weights)
     cv::Rect2f box;       // last projected box
 
     PoseVec predicted() const {

@@ -34,7 +34,7 @@ struct Sample {
 // Weights of rim, interior, outside and edge terms; they sum to 1 so the fitness stays in [0, 1].
 struct FitnessWeights {
     float rim = 0.35f, interior = 0.25f, outside = 0.2f, edge = 0.2f;
-    float edge_gain = 2.5f; // |gradient . normal| giving a full edge score is 1 / edge_gain
+    float edge_gain = 1.0f; // |gradient . normal| giving a full edge score is 1 / edge_gain (TrackerSettings::edge_gain)
     // Every painted part must be there: when the worst rim/interior group scores below this, the fitness
     // is scaled by worst / group_floor. A plain disc of a sign's colour (a lamp, a ball, a round board)
     // then scores low for a sign whose arrow, band or white disc is missing, and a sign scores low for a
