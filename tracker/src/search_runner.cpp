@@ -137,8 +137,7 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
         }
     }
     const swarm::Result res = m_optimizer->run(problem, p);
-    return finish(res, jobs, p, problem.dims,
-                  m_settings.keep_particles ? m_evaluator->last_positions() : std::vector<float>{}, t0, timing);
+    return finish(res, jobs, p, problem.dims, m_evaluator->last_positions(), t0, timing);
 }
 
 bool SearchRunner::fused_strategy() const {

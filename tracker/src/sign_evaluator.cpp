@@ -107,8 +107,7 @@ bool SignEvaluator::supports(swarm::MemorySpace where) const {
 #endif
 }
 
-void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm::BatchShape& shape,
-                             swarm::MemorySpace where, void* stream) {
+void SignEvaluator::check_shape(const swarm::BatchShape& shape) const {
     if (shape.dims != m_layout.dims) {
         throw swarm::ValidationError("dims", "evaluator expects " + std::to_string(m_layout.dims) +
                                                  " pose dimensions, got " + std::to_string(shape.dims));
@@ -117,6 +116,11 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
         throw std::logic_error("evaluator: " + std::to_string(m_targets.size()) + " swarm targets set for " +
                                std::to_string(shape.swarms) + " swarms");
     }
+}
+
+void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm::BatchShape& shape,
+                             swarm::MemorySpace where, void* stream) {
+    check_shape(shape);
     if (where == swarm::MemorySpace::Device) {
 #if defined(TRACKER_HAVE_CUDA)
         if (m_device == nullptr || !m_device->ready()) {

@@ -36,6 +36,8 @@ public:
     void set_weights(const math::FitnessWeights& w) { m_weights = w; }
 
     bool supports(swarm::MemorySpace where) const override;
+    // Throws when a batch does not fit the current space (dims) or targets (one per swarm).
+    void check_shape(const swarm::BatchShape& shape) const;
     void evaluate(const float* positions, float* fitness, const swarm::BatchShape& shape, swarm::MemorySpace where,
                   void* stream) override;
 

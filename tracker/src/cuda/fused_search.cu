@@ -1,13 +1,9 @@
 #include "cuda/fused_search.h"
 
-#include <stdexcept>
-#include <string>
-
 #include "cuda/device_frame.h"
 #include "cuda/warp_fitness.cuh"
 #include "sign_evaluator.h"
 #include "swarm/cuda/custom.cuh"
-#include "swarm/errors.h"
 
 namespace tracker {
 namespace {
@@ -37,18 +33,11 @@ FusedSearch::~FusedSearch() = default;
 
 swarm::Result FusedSearch::run(DeviceFrame& frame, const SignEvaluator& ev, const swarm::Problem& problem,
                                const swarm::Params& params, std::vector<float>* positions) {
-    if (problem.dims != ev.layout().dims) {
-        throw swarm::ValidationError("dims", "the fused search expects " + std::to_string(ev.layout().dims) +
-                                                 " pose dimensions, got " + std::to_string(problem.dims));
-    }
-    if (static_cast<int>(ev.targets().size()) != params.swarms) {
-        throw std::logic_error("fused search: " + std::to_string(ev.targets().size()) + " swarm targets set for " +
-                               std::to_string(params.swarms) + " swarms");
-    }
     swarm::BatchShape shape;
     shape.swarms = params.swarms;
     shape.particles = params.particles;
     shape.dims = problem.dims;
+    ev.check_shape(shape);
     PoseWarpFitness fit{};
     frame.fitness_params(ev, shape, nullptr, fit.params);
     swarm::Problem p = problem;
