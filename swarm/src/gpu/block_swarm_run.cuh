@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gpu/block_swarm.cuh"
+#include "gpu/block_swarm_reg.cuh"
 #include "gpu/gpu_pso.h"
 #include "gpu/swarm_state.h"
 
@@ -124,6 +125,35 @@ auto pick_block_kernel(int dims, int threads) {
     return Kernel(block_swarm_kernel<Real, Fit, 0>);
 }
 
+// The register-resident, pipelined form (block_swarm_reg.cuh) for the shapes that are one warp's or
+// one SM's latency per generation: fp32, global topology, a swarm of one warp in 1-6 or 8 dimensions, or
+// a 1-D swarm of up to 1024 particles. Null for every other shape (the generic kernel runs them).
+template <typename Real, typename Fit>
+auto pick_block_reg_kernel(const DeviceProblem<Real>& pb, int threads) {
+    using Kernel = void (*)(BlockRunArgs<Real>, Fit);
+    if constexpr (sizeof(Real) == sizeof(float)) {
+        if (pb.ring) {
+            return Kernel(nullptr);
+        }
+        if (threads == 32) {
+            switch (pb.dims) {
+            case 1: return Kernel(block_swarm_reg_kernel<Fit, 1, 32>);
+            case 2: return Kernel(block_swarm_reg_kernel<Fit, 2, 32>);
+            case 3: return Kernel(block_swarm_reg_kernel<Fit, 3, 32>);
+            case 4: return Kernel(block_swarm_reg_kernel<Fit, 4, 32>);
+            case 5: return Kernel(block_swarm_reg_kernel<Fit, 5, 32>);
+            case 6: return Kernel(block_swarm_reg_kernel<Fit, 6, 32>);
+            case 8: return Kernel(block_swarm_reg_kernel<Fit, 8, 32>);
+            default: break;
+            }
+        }
+        if (pb.dims == 1) {
+            return Kernel(block_swarm_reg_kernel<Fit, 1, 1024>);
+        }
+    }
+    return Kernel(nullptr);
+}
+
 template <typename Real, typename Fit>
 void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Real>& buf) {
     const auto& pb = ctx.dp;
@@ -131,10 +161,13 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
     const int S = pb.swarms, N = pb.particles, D = pb.dims;
     const int stride = D % 2 == 1 ? D : D + 1;
     const std::size_t smem = block_swarm_shared_bytes<Real>(N, D, stride);
-    const bool on_chip = smem + 1024 <= max_shared_optin_bytes(); // + the static warp_best array
-    const std::size_t dyn = on_chip ? smem : 0;
     const int threads = block_threads(N);
-    const auto kernel = pick_block_kernel<Real, Fit>(D, threads);
+    const auto reg_kernel = pick_block_reg_kernel<Real, Fit>(pb, threads);
+    const auto kernel = reg_kernel != nullptr ? reg_kernel : pick_block_kernel<Real, Fit>(D, threads);
+    // The register form keeps its state in registers (its few shared arrays are static): it needs the
+    // global state only to resume or keep a watched run, like the on-chip layout.
+    const bool on_chip = reg_kernel != nullptr || smem + 1024 <= max_shared_optin_bytes(); // + warp_best
+    const std::size_t dyn = on_chip && reg_kernel == nullptr ? smem : 0;
     if (dyn > 48 * 1024) {
         SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                     static_cast<int>(dyn)));

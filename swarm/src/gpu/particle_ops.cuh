@@ -56,6 +56,47 @@ __device__ __forceinline__ void init_particle(const DeviceProblem<Real>& pb, int
     }
 }
 
+// The random words one generation's move of four consecutive dimensions consumes (dim block `blk` of
+// row `r` at iteration t). They depend on nothing but the key, so a kernel may draw them ahead of time.
+struct MoveWords {
+    rng::Words w1, w2, wb; // R1, R2 and (BoundaryMode::Random only) Boundary
+};
+
+template <typename Real>
+__device__ __forceinline__ MoveWords draw_move_words(const DeviceProblem<Real>& pb, std::uint32_t r, std::uint32_t t,
+                                                     std::uint32_t blk) {
+    MoveWords w;
+    w.w1 = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, r, blk), pb.seed);
+    w.w2 = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, r, blk), pb.seed);
+    w.wb = rng::Words{{0, 0, 0, 0}};
+    if (pb.boundary == pso::BoundaryMode::Random) {
+        w.wb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, r, blk), pb.seed);
+    }
+    return w;
+}
+
+// Eq. 1-2 and the boundary rule for the first n (<= 4) dimensions of one dim block, from its words.
+// Every array points at the block's first dimension.
+template <typename Real>
+__device__ __forceinline__ void move_block(const DeviceProblem<Real>& pb, const Real* lo, const Real* hi,
+                                           const Real* vmax, const MoveWords& w, int n, Real* x, Real* v,
+                                           const Real* pbest, const Real* nbest) {
+    const bool random_bounds = pb.boundary == pso::BoundaryMode::Random;
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+        if (j < n) {
+            const Real r1 = rng::to_uniform<Real>(rng::pick(w.w1, j));
+            const Real r2 = rng::to_uniform<Real>(rng::pick(w.w2, j));
+            Real xd = x[j];
+            Real nv = pso::clamp_velocity(pso::velocity(v[j], xd, pbest[j], nbest[j], pb.k, r1, r2), vmax[j]);
+            const Real rb = random_bounds ? rng::to_uniform<Real>(rng::pick(w.wb, j)) : Real(0);
+            pso::move(xd, nv, lo[j], hi[j], pb.boundary, rb);
+            x[j] = xd;
+            v[j] = nv;
+        }
+    }
+}
+
 // Eq. 1-2 and the boundary rule for dimensions [d_begin, d_end) of row `r` at iteration t (d_begin a
 // multiple of 4). Every array is indexed relative to d_begin: x[0] is dimension d_begin. `nbest` is the
 // neighbourhood best's personal-best position; lo/hi/vmax are the swarm's bounds (any memory).
@@ -63,29 +104,10 @@ template <typename Real>
 __device__ __forceinline__ void move_range(const DeviceProblem<Real>& pb, const Real* lo, const Real* hi,
                                            const Real* vmax, std::uint32_t r, std::uint32_t t, int d_begin,
                                            int d_end, Real* x, Real* v, const Real* pbest, const Real* nbest) {
-    const bool random_bounds = pb.boundary == pso::BoundaryMode::Random;
     for (int d0 = d_begin; d0 < d_end; d0 += 4) {
-        const auto blk = static_cast<std::uint32_t>(d0 >> 2);
-        const rng::Words w1 = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, r, blk), pb.seed);
-        const rng::Words w2 = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, r, blk), pb.seed);
-        rng::Words wb{{0, 0, 0, 0}};
-        if (random_bounds) {
-            wb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, r, blk), pb.seed);
-        }
-#pragma unroll
-        for (int j = 0; j < 4; ++j) {
-            const int k = d0 - d_begin + j;
-            if (d0 + j < d_end) {
-                const Real r1 = rng::to_uniform<Real>(rng::pick(w1, j));
-                const Real r2 = rng::to_uniform<Real>(rng::pick(w2, j));
-                Real xd = x[k];
-                Real nv = pso::clamp_velocity(pso::velocity(v[k], xd, pbest[k], nbest[k], pb.k, r1, r2), vmax[k]);
-                const Real rb = random_bounds ? rng::to_uniform<Real>(rng::pick(wb, j)) : Real(0);
-                pso::move(xd, nv, lo[k], hi[k], pb.boundary, rb);
-                x[k] = xd;
-                v[k] = nv;
-            }
-        }
+        const MoveWords w = draw_move_words(pb, r, t, static_cast<std::uint32_t>(d0 >> 2));
+        const int k = d0 - d_begin;
+        move_block(pb, lo + k, hi + k, vmax + k, w, d_end - d0, x + k, v + k, pbest + k, nbest + k);
     }
 }
 
