@@ -16,7 +16,7 @@ for bin in ./swarmtrack-bench ./swarmtrack-bench-main; do
 done
 ./swarmtrack-bench bench --suite functions --runs 3 --strategy cpu-serial --function cubic --dims 1 --particles 32 --iters 100000 > $L/cpu-cubic32.txt 2>&1
 ./swarmtrack-bench bench --suite functions --runs 3 --strategy cpu-parallel --function rastrigin --dims 5 --swarms 112 --particles 32 --iters 10000 > $L/cpu-A.txt 2>&1
-F='BlockReg*:GpuPso/GpuPso.FollowsCpuTrajectory/gpu_fused*:GpuPso/GpuPso.FollowsCpuTrajectory/gpu_sync*'
+F='*BlockReg*:*GpuPso.FollowsCpuTrajectory/gpu_fused*:*GpuPso.FollowsCpuTrajectory/gpu_sync*'
 timeout 150 compute-sanitizer --tool memcheck ./swarm_gpu_tests --gtest_brief=1 --gtest_filter="$F" > $L/memcheck.txt 2>&1; echo "memcheck rc=$?" | tee -a $L/summary.txt
 timeout 150 compute-sanitizer --tool racecheck ./swarm_gpu_tests --gtest_brief=1 --gtest_filter="$F" > $L/racecheck.txt 2>&1; echo "racecheck rc=$?" | tee -a $L/summary.txt
 tar czf $OUT/logs.tgz -C $OUT logs
