@@ -112,6 +112,12 @@ BenchReport run_bees_seed_suite(const BenchOptions& o) {
             const bool gpu = s == swarm::Strategy::GpuBees;
             swarm::BeesSetup setup = swarm::thesis_bees_setup(f, s);
             apply_engine_options(o.engine, setup.params);
+            if (gpu && o.bees_colonies > 0) {
+                setup.params.swarms = o.bees_colonies; // a sweep over colonies (Table 4-10 layout per block kept)
+            }
+            if (gpu && o.bees_nep > 0) {
+                setup.bees.elite_recruits = o.bees_nep;
+            }
             optimizers[i]->set_bees_params(setup.bees);
             int converged = 0;
             std::vector<double> ms, cycles;

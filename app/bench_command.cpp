@@ -82,6 +82,10 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--generations", o->generations, "Soak suite: PSO generations per frame (0: the tracker's default)");
     sub->add_option("--width", o->width, "Soak suite: synthetic frame width")->check(CLI::Range(64, 7680))->capture_default_str();
     sub->add_option("--height", o->height, "Soak suite: synthetic frame height")->check(CLI::Range(48, 4320))->capture_default_str();
+    sub->add_option("--bees-colonies", o->bees_colonies, "Bees suite: gpu-bees colonies per run (0: the preset's)")
+        ->check(CLI::Range(0, 1 << 24))->capture_default_str();
+    sub->add_option("--bees-nep", o->bees_nep, "Bees suite: gpu-bees recruits per selected site (0: the preset's)")
+        ->check(CLI::Range(0, 1024))->capture_default_str();
     sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds and bees suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
     sub->callback([o, &rc] {

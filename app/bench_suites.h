@@ -19,6 +19,8 @@ struct BenchOptions {
     long long frames = 0;         // soak: frames to track (0: 10,000)
     int width = 640, height = 360; // soak: synthetic frame size
     int generations = 0;          // soak: PSO generations per frame (0: the tracker's default)
+    int bees_colonies = 0;        // bees suite, gpu-bees: colonies per run instead of the preset's (0: preset)
+    int bees_nep = 0;             // bees suite, gpu-bees: recruits per selected site instead of the preset's (0: preset)
     bool list = false;
     std::string json, csv;
     EngineOptions engine;

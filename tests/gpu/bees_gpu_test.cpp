@@ -80,7 +80,59 @@ TEST(GpuBees, MatchesTheHostEmulation) {
     }
 }
 
-// With an early-stopping rule active the run goes in launches of 8, 16, ... cycles; without, in one. The
+// Block layouts the barriers must handle: n = 8 in a block of 24 threads (colonies synchronise per warp,
+// and the only warp is partial) and n = 12, which does not divide 32 (colonies straddle warps, so the
+// sort falls back to block barriers), 5 colonies per block with a partial last block.
+TEST(GpuBees, MatchesTheHostEmulationOnOddLayouts) {
+    SKIP_WITHOUT_DEVICE();
+    struct Layout {
+        int colonies, bees, per_block;
+    };
+    for (const Layout l : {Layout{7, 8, 3}, Layout{13, 12, 5}}) {
+        const auto problem = swarm::Problem::benchmark(Function::Sphere, 5);
+        swarm::Params p;
+        p.swarms = l.colonies;
+        p.particles = l.bees;
+        p.iterations = 7;
+        p.precision = swarm::Precision::FP64;
+        p.seed = 4;
+        swarm::BeesParams b;
+        b.selected = 4;
+        b.elite_recruits = 2;
+        b.colonies_per_block = l.per_block;
+        auto opt = swarm::create_optimizer(Strategy::GpuBees);
+        opt->set_bees_params(b);
+        const auto gpu = opt->run(problem, p);
+        const auto host = swarm::detail::run_cuba_host(problem, p, b, b.colonies_per_block);
+        ASSERT_EQ(gpu.swarms.size(), host.swarms.size());
+        for (std::size_t c = 0; c < gpu.swarms.size(); ++c) {
+            const double h = host.swarms[c].best_fitness;
+            EXPECT_NEAR(gpu.swarms[c].best_fitness, h, 1e-9 * std::max(1.0, std::fabs(h)))
+                << l.bees << " bees, colony " << c;
+        }
+    }
+}
+
+// The stopping rules read the overall best per cycle reduced on the device; with record_history they
+// could equally read every colony's. Both must stop at the same cycle with the same result.
+TEST(GpuBees, DeviceReducedBestStopsWhereTheHistoryDoes) {
+    SKIP_WITHOUT_DEVICE();
+    for (const Function f : {Function::Sphere, Function::Easom}) { // Easom: negative values (f* = -1)
+        swarm::BeesSetup s = swarm::thesis_bees_setup(f, Strategy::GpuBees);
+        s.params.seed = 7;
+        auto opt = swarm::create_optimizer(Strategy::GpuBees);
+        opt->set_bees_params(s.bees);
+        const auto lean = opt->run(s.problem, s.params);
+        s.params.record_history = true;
+        const auto full = opt->run(s.problem, s.params);
+        ASSERT_EQ(lean.stop_reason, "target error") << swarm::info(f).name;
+        EXPECT_EQ(lean.iterations, full.iterations) << swarm::info(f).name;
+        EXPECT_EQ(lean.best().best_fitness, full.best().best_fitness) << swarm::info(f).name;
+        EXPECT_EQ(lean.evaluations, full.evaluations) << swarm::info(f).name;
+    }
+}
+
+// With an early-stopping rule active the run goes in launches of 4, 8, ... cycles; without, in one. The
 // state carries over between launches unchanged, so both give the same result bit for bit.
 TEST(GpuBees, LaunchSplittingDoesNotChangeTheRun) {
     SKIP_WITHOUT_DEVICE();

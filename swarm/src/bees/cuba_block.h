@@ -64,30 +64,32 @@ SWARM_HOST_DEVICE SWARM_INLINE void cuba_scout(const CubaShape<Real>& k, const B
 }
 
 // A selected site (rank < m) gets nep greedy neighbourhood searches and shrinks its own ngh when none
-// improved it; any other bee scouts. Returns the evaluations done.
+// improved it; any other bee scouts (a fresh uniform site, always taken, ngh back to ngh0). Returns the
+// evaluations done. Scouts and recruits share one loop whose first trial both take: in a warp of mixed
+// ranks the scouts' draws and evaluation run alongside the recruits' first trial instead of as a second,
+// divergent path (a scout draws trial 0 of its cycle, exactly as cuba_scout does).
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE int cuba_forage(const CubaShape<Real>& k, const BlockRows<Real>& b, int row, int rank,
                                                std::uint32_t bee, std::uint32_t cycle, const Real* lo, const Real* hi) {
-    if (rank >= k.m) {
-        cuba_scout(k, b, row, bee, cycle, lo, hi);
-        return 1;
-    }
+    const bool scout = rank >= k.m;
+    const int trials = scout ? 1 : k.nep;
     Real* x = b.x + row * k.stride;
     Real* y = b.stage + row * k.stride;
     const Real ngh = b.ngh[row];
     Real f = b.f[row];
     bool improved = false;
-    for (int t = 0; t < k.nep; ++t) {
+    for (int t = 0; t < trials; ++t) {
         for (int d0 = 0; d0 < k.dims; d0 += 4) {
             const rng::Words w = draw_block(k.seed, cycle, bee, static_cast<std::uint32_t>(t),
                                             static_cast<std::uint32_t>(d0 >> 2));
             for (int j = 0; j < 4 && d0 + j < k.dims; ++j) {
                 const int d = d0 + j;
-                y[d] = patch_coordinate(x[d], lo[d], hi[d], ngh, rng::to_uniform<Real>(rng::pick(w, j)));
+                const Real u = rng::to_uniform<Real>(rng::pick(w, j));
+                y[d] = scout ? scout_coordinate(lo[d], hi[d], u) : patch_coordinate(x[d], lo[d], hi[d], ngh, u);
             }
         }
         const Real g = cuba_value(k, y);
-        if (g < f) {
+        if (scout || g < f) {
             f = g;
             improved = true;
             for (int d = 0; d < k.dims; ++d) {
@@ -96,8 +98,8 @@ SWARM_HOST_DEVICE SWARM_INLINE int cuba_forage(const CubaShape<Real>& k, const B
         }
     }
     b.f[row] = f;
-    b.ngh[row] = next_ngh(ngh, improved, k.shrink);
-    return k.nep;
+    b.ngh[row] = scout ? k.ngh0 : next_ngh(ngh, improved, k.shrink);
+    return trials;
 }
 
 template <typename Real>

@@ -1,7 +1,10 @@
-// gpu-bees: CUBA (004) behind the Optimizer API. Cycles run in launches of growing length (8, 16, ...,
-// 256); after each launch the per-cycle colony bests come back and the stopping rules are replayed
-// cycle by cycle, so `iterations` is the exact cycle a rule fired. The device state may then be a few
-// cycles further on (its bests can only be better: a colony's best site is never lost).
+// gpu-bees: CUBA (004) behind the Optimizer API. With a stopping rule the cycles run in short launches
+// (4 cycles, growing for long runs); each launch leaves the overall best of each of its cycles, reduced
+// on the device, and the host replays the stopping rules on them cycle by cycle, so `iterations` is the
+// exact cycle a rule fired. The next launch is queued before the host reads the previous one's record,
+// so the device never waits on the host; the device state may then be up to two launches past the
+// stopping cycle (its bests can only be better: a colony's best site is never lost). The per-colony
+// results are reduced on the device too, so only colonies x (dims + 1) values come back at the end.
 #include <algorithm>
 #include <chrono>
 #include <limits>
@@ -15,14 +18,27 @@
 #include "gpu/cuda_check.h"
 #include "gpu/cuda_stream.h"
 #include "gpu/gpu_memory.h"
+#include "gpu/pinned_host.h"
 #include "registry.h"
 #include "swarm/errors.h"
 
 namespace swarm::detail {
 namespace {
 
-constexpr int k_first_chunk = 8;
+// Cycles per launch while a stopping rule is watched: short at first, since a run stops within two
+// launches of its target and a launch of a 65,536-colony preset costs ~40-80 us per cycle; longer once
+// a run has gone on for a while, so a 5,000-cycle run is not 1,250 launches. Each launch also reloads
+// and stores every bee (a few microseconds).
+constexpr int k_min_chunk = 4;
 constexpr int k_max_chunk = 256;
+
+int chunk_after(long long cycles_done) {
+    int c = k_min_chunk;
+    while (c < k_max_chunk && 32LL * c <= cycles_done) {
+        c *= 2;
+    }
+    return c;
+}
 
 std::size_t shared_limit() {
     int device = 0, bytes = 0;
@@ -33,7 +49,18 @@ std::size_t shared_limit() {
 
 template <typename Real>
 struct Buffers {
-    gpu::GPUMemory<Real> lo, hi, x, f, ngh, record;
+    gpu::GPUMemory<Real> lo, hi, x, f, ngh, history, best_f, best_x;
+    gpu::GPUMemory<bees::KeyWord<Real>> best;
+    gpu::PinnedHost<bees::KeyWord<Real>> best_host[2]; // one per launch in flight
+    gpu::PinnedHost<Real> history_host[2];
+    gpu::PinnedHost<Real> best_f_host, best_x_host;
+};
+
+// One launch whose record is on its way to the host.
+struct InFlight {
+    long long first = 0;
+    int count = 0;
+    int slot = 0;
 };
 
 class GpuBeesOptimizer final : public Optimizer {
@@ -80,11 +107,28 @@ private:
         buf.ngh.resize(bees_total, st);
 
         StopRule stop(params, problem.known_optimum);
-        const bool need_record = stop.early_stopping() || params.record_history;
-        const int max_chunk = std::max(1, std::min<int>(k_max_chunk, (1 << 22) / S));
-        if (need_record) {
-            buf.record.resize(static_cast<std::size_t>(max_chunk) * S, st);
+        const bool watch = stop.early_stopping();
+        const bool history = params.record_history;
+        const bool chunked = watch || history;
+        // History needs count x colonies values per launch: cap a launch at 4 Mi of them.
+        const int max_chunk = history ? std::max(1, std::min<int>(k_max_chunk, (1 << 22) / S)) : k_max_chunk;
+        if (watch) {
+            buf.best.resize(static_cast<std::size_t>(k_max_chunk) * bees::k_record_buckets, st);
+            for (auto& h : buf.best_host) {
+                h.reserve(static_cast<std::size_t>(k_max_chunk) * bees::k_record_buckets);
+            }
         }
+        if (history) {
+            buf.history.resize(static_cast<std::size_t>(max_chunk) * S, st);
+            for (auto& h : buf.history_host) {
+                h.reserve(static_cast<std::size_t>(max_chunk) * S);
+            }
+        }
+        buf.best_f.resize(static_cast<std::size_t>(S), st);
+        buf.best_x.resize(static_cast<std::size_t>(S) * D, st);
+        Real* best_f_host = buf.best_f_host.reserve(static_cast<std::size_t>(S));
+        Real* best_x_host = buf.best_x_host.reserve(static_cast<std::size_t>(S) * D);
+        gpu::Event done[2] = {gpu::Event(cudaEventDisableTiming), gpu::Event(cudaEventDisableTiming)};
 
         bees::CubaLaunch<Real> p;
         p.k.n = n;
@@ -104,77 +148,120 @@ private:
         p.x = buf.x.data();
         p.f = buf.f.data();
         p.ngh = buf.ngh.data();
-        p.record = need_record ? buf.record.data() : nullptr;
+        p.best = watch ? buf.best.data() : nullptr;
+        p.history = history ? buf.history.data() : nullptr;
+        stream.synchronize(); // set-up copies done: the clock below times the run only
+
+        // Queues cycles first+1 .. first+count and the copy of their record into host slot `slot`.
+        const auto launch = [&](long long first, int count, int slot) {
+            p.first = first;
+            p.count = count;
+            if (watch) {
+                SWARM_CUDA_CHECK_THROW(cudaMemsetAsync(p.best, 0xFF, sizeof(*p.best) * count * bees::k_record_buckets, st));
+            }
+            bees::cuba_kernel<Real><<<plan.blocks, plan.threads, plan.shared_bytes, st>>>(p);
+            SWARM_CHECK_LAUNCH(bees::cuba_kernel, plan.blocks, plan.threads, plan.shared_bytes);
+            if (watch) {
+                SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(buf.best_host[slot].data(), p.best,
+                                                       sizeof(*p.best) * count * bees::k_record_buckets,
+                                                       cudaMemcpyDeviceToHost, st));
+            }
+            if (history) {
+                SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(buf.history_host[slot].data(), p.history,
+                                                       sizeof(Real) * count * static_cast<std::size_t>(S),
+                                                       cudaMemcpyDeviceToHost, st));
+            }
+            done[slot].record(st);
+            return InFlight{first, count, slot};
+        };
+        const auto next_count = [&](long long first) {
+            return static_cast<int>(std::min<long long>(std::min(chunk_after(first), max_chunk), params.iterations - first));
+        };
 
         Result res;
-        res.swarms.resize(static_cast<std::size_t>(S));
-        std::vector<Real> rec;
         gpu::EventTimer timer;
         const auto t0 = std::chrono::steady_clock::now();
         timer.start(st);
         long long stopped = 0;
-        int chunk = k_first_chunk;
-        while (stopped == 0) {
-            p.count = static_cast<int>(need_record ? std::min<long long>(chunk, params.iterations - p.first)
-                                                   : params.iterations);
-            bees::cuba_kernel<Real><<<plan.blocks, plan.threads, plan.shared_bytes, st>>>(p);
-            SWARM_CHECK_LAUNCH(bees::cuba_kernel, plan.blocks, plan.threads, plan.shared_bytes);
-            if (!need_record) {
-                stopped = params.iterations;
-            } else {
-                rec.resize(static_cast<std::size_t>(p.count) * S);
-                buf.record.copy_to_host(rec.data(), rec.size(), st);
-                stream.synchronize();
-                stopped = replay(rec, p.first, p.count, S, p.k.sign, problem, params, stop, res);
-            }
-            p.first += p.count;
-            chunk = std::min(2 * chunk, max_chunk);
+        long long queued = 0; // cycles queued so far
+        InFlight cur = launch(0, chunked ? next_count(0) : static_cast<int>(params.iterations), 0);
+        queued = cur.count;
+        // The host would otherwise wait: allocate the per-colony results while the first launch runs.
+        res.swarms.resize(static_cast<std::size_t>(S));
+        for (auto& sr : res.swarms) {
+            sr.best_position.resize(static_cast<std::size_t>(D));
         }
+        if (!chunked) {
+            stopped = params.iterations;
+        } else {
+            while (stopped == 0) {
+                InFlight next{};
+                const bool more = queued < params.iterations;
+                if (more) {
+                    next = launch(queued, next_count(queued), 1 - cur.slot);
+                    queued += next.count;
+                }
+                done[cur.slot].synchronize();
+                stopped = replay(buf, cur, S, p.k.sign, problem, params, stop, res);
+                if (stopped == 0 && !more) {
+                    stopped = params.iterations; // the rules fire at the last cycle; kept as a guard
+                }
+                cur = next;
+            }
+        }
+        const int colony_threads = 128;
+        bees::cuba_colony_best_kernel<Real><<<(S + colony_threads - 1) / colony_threads, colony_threads, 0, st>>>(
+            buf.x.data(), buf.f.data(), S, n, D, buf.best_f.data(), buf.best_x.data());
+        SWARM_CHECK_LAUNCH(bees::cuba_colony_best_kernel, (S + colony_threads - 1) / colony_threads, colony_threads, 0);
+        buf.best_f.copy_to_host(best_f_host, static_cast<std::size_t>(S), st);
+        buf.best_x.copy_to_host(best_x_host, static_cast<std::size_t>(S) * D, st);
         timer.stop(st);
-        const std::vector<Real> x = buf.x.to_host(st);
-        const std::vector<Real> f = buf.f.to_host(st);
-        res.device_ms = timer.elapsed_ms();
-        res.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        stream.synchronize();
 
         for (int c = 0; c < S; ++c) {
-            std::size_t best = static_cast<std::size_t>(c) * n;
-            for (int r = 1; r < n; ++r) {
-                const std::size_t b = static_cast<std::size_t>(c) * n + r;
-                best = f[b] < f[best] ? b : best;
-            }
             auto& sr = res.swarms[static_cast<std::size_t>(c)];
-            sr.best_fitness = static_cast<double>(p.k.sign * f[best]);
-            sr.best_position.assign(x.begin() + static_cast<std::ptrdiff_t>(best) * D,
-                                    x.begin() + static_cast<std::ptrdiff_t>(best + 1) * D);
-            const double mine = static_cast<double>(f[best]);
-            const double theirs = p.k.sign * res.swarms[static_cast<std::size_t>(res.best_swarm)].best_fitness;
-            if (mine < theirs) {
+            sr.best_fitness = static_cast<double>(p.k.sign * best_f_host[c]);
+            const Real* bx = best_x_host + static_cast<std::size_t>(c) * D;
+            std::copy(bx, bx + D, sr.best_position.begin());
+            if (best_f_host[c] < best_f_host[res.best_swarm]) {
                 res.best_swarm = c;
             }
         }
         res.iterations = stopped;
-        res.evaluations = cuba_evaluations(params, m_bees, p.first);
+        res.evaluations = cuba_evaluations(params, m_bees, queued);
         res.stop_reason = stop.reason();
         res.strategy = Strategy::GpuBees;
         res.device = cuda_device_name_or_empty();
+        res.device_ms = timer.elapsed_ms();
+        res.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         return res;
     }
 
-    // Feeds the cycles of one launch to the stopping rules; returns the cycle that stopped the run, or 0.
+    // Feeds the cycles of one finished launch to the stopping rules (and the colonies' histories);
+    // returns the cycle that stopped the run, or 0.
     template <typename Real>
-    static long long replay(const std::vector<Real>& rec, long long first, int count, int S, Real sign,
-                            const Problem& problem, const Params& params, StopRule& stop, Result& res) {
-        for (int i = 0; i < count; ++i) {
-            Real best = std::numeric_limits<Real>::infinity();
-            for (int c = 0; c < S; ++c) {
-                const Real v = rec[static_cast<std::size_t>(i) * S + c];
-                best = std::min(best, v);
-                if (params.record_history) {
+    static long long replay(const Buffers<Real>& buf, const InFlight& l, int S, Real sign, const Problem& problem,
+                            const Params& params, StopRule& stop, Result& res) {
+        const bees::KeyWord<Real>* best = buf.best_host[l.slot].data();
+        const Real* hist = buf.history_host[l.slot].data();
+        for (int i = 0; i < l.count; ++i) {
+            Real overall = std::numeric_limits<Real>::infinity();
+            if (params.record_history) {
+                for (int c = 0; c < S; ++c) {
+                    const Real v = hist[static_cast<std::size_t>(i) * S + c];
+                    overall = std::min(overall, v);
                     res.swarms[static_cast<std::size_t>(c)].history.push_back(static_cast<double>(sign * v));
                 }
             }
-            const long long cycle = first + 1 + i;
-            if (stop.after_iteration(cycle, static_cast<double>(sign * best), problem.goal == Goal::Maximise)) {
+            if (best != nullptr && stop.early_stopping()) {
+                auto key = best[static_cast<std::size_t>(i) * bees::k_record_buckets];
+                for (int j = 1; j < bees::k_record_buckets; ++j) {
+                    key = std::min(key, best[static_cast<std::size_t>(i) * bees::k_record_buckets + j]);
+                }
+                overall = bees::from_ordered_key<Real>(key);
+            }
+            const long long cycle = l.first + 1 + i;
+            if (stop.after_iteration(cycle, static_cast<double>(sign * overall), problem.goal == Goal::Maximise)) {
                 return cycle;
             }
         }
