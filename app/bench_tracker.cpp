@@ -130,8 +130,10 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
     BenchReport rep;
     rep.table = make_table();
     auto add = [&](BenchReport& r, const std::string& b, const std::string& what, const Config& c, bool on_gpu,
-                   int frames) {
-        const Measured m = measure(fixed_swarms(c, b), scene, width, height, frames, on_gpu ? 3 : 1);
+                   int frames, int team_warps = tracker::TrackerSettings{}.gpu_team_warps) {
+        tracker::TrackerSettings settings = fixed_swarms(c, b);
+        settings.gpu_team_warps = team_warps;
+        const Measured m = measure(settings, scene, width, height, frames, on_gpu ? 3 : 1);
         r.table.add(row(on_gpu ? "cuda (" + swarm::cuda_device_name() + ")" : "cpu", what, c, m, on_gpu));
         return m;
     };
@@ -173,6 +175,19 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
         add(by_gens, sb, "generations " + std::to_string(g), Config{8, 64, g}, scale_gpu, sframes);
     }
     rep.sections.emplace_back("Scaling with generations (8 swarms x 64 particles)", by_gens);
+    if (gpu) {
+        // The pose fitness is one long dependent chain per thread: how many warps share a particle's points
+        // (gpu_team_warps) sets how long it is. 40 swarms = the default tiled detection (5 categories x 4 x 2).
+        BenchReport by_team;
+        by_team.table = make_table();
+        for (const int swarms : {8, 40}) {
+            for (const int tw : {1, 2, 4}) {
+                add(by_team, "cuda", "team " + std::to_string(tw) + " warp" + (tw > 1 ? "s" : ""),
+                    Config{swarms, 64, 50}, true, sframes, tw);
+            }
+        }
+        rep.sections.emplace_back("GPU warps per particle (gpu_team_warps; 64 particles, 50 generations)", by_team);
+    }
 
     // Tracking the scene with default settings: tracking swarms come and go with the signs.
     BenchReport tracking;

@@ -49,6 +49,12 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         static const std::vector<std::string> k_strategies = strategy_choices();
         changed |= combo("strategy", s.strategy, k_strategies);
         changed |= combo("backend", s.backend, {"cpu", "cuda", "auto"});
+        static const char* const k_team_sizes[] = {"1", "2", "4"};
+        int team = s.gpu_team_warps == 4 ? 2 : s.gpu_team_warps - 1;
+        if (ImGui::Combo("GPU warps / particle", &team, k_team_sizes, 3)) {
+            s.gpu_team_warps = team == 2 ? 4 : team + 1;
+            changed = true;
+        }
         int seed = static_cast<int>(s.seed);
         if (ImGui::InputInt("seed", &seed) && seed >= 0) {
             s.seed = static_cast<unsigned long long>(seed);

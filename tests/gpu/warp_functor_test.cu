@@ -18,19 +18,22 @@ namespace {
 #define SKIP_WITHOUT_GPU()                                                                                             \
     if (!swarm::cuda_device_present()) GTEST_SKIP() << "no CUDA device"
 
-// 1 + sum (x_i - c - shift * swarm)^2, the terms spread over the lanes and summed with shuffles.
-struct WarpSphere {
+// 1 + sum (x_i - c - shift * swarm)^2, the terms spread over a team of TW warps and summed with shuffles
+// (and shared memory across the team's warps).
+template <int TW>
+struct TeamSphere {
     static constexpr bool warp_cooperative = true;
+    static constexpr int team_warps = TW;
     double c = 0;
-    double shift = 0;     // optimum moves with the swarm index
-    bool lane0_only = false; // only lane 0 computes; the others return garbage
+    double shift = 0;        // optimum moves with the swarm index
+    bool lane0_only = false; // only rank 0 computes; the others return garbage
     template <typename Real>
-    __host__ __device__ Real operator()(const Real* x, int dims, int swarm, int lane) const {
+    __host__ __device__ Real operator()(const Real* x, int dims, int swarm, const swarm::cuda::Team& team) const {
 #if defined(__CUDA_ARCH__)
         const Real centre = static_cast<Real>(c + shift * swarm);
         Real s = 0;
         if (lane0_only) {
-            if (lane != 0) {
+            if (team.rank != 0) {
                 return Real(-12345);
             }
             for (int i = 0; i < dims; ++i) {
@@ -38,19 +41,33 @@ struct WarpSphere {
             }
             return s + 1;
         }
-        for (int i = lane; i < dims; i += 32) {
+        for (int i = team.rank; i < dims; i += team.size) {
             s += (x[i] - centre) * (x[i] - centre);
         }
         for (int o = 16; o > 0; o >>= 1) {
             s += __shfl_xor_sync(0xffffffffu, s, o);
         }
+        if constexpr (TW > 1) {
+            __shared__ Real part[16][TW];
+            if ((team.rank & 31) == 0) {
+                part[team.index][team.rank >> 5] = s;
+            }
+            team.sync();
+            Real total = 0;
+            for (int w = 0; w < TW; ++w) {
+                total += part[team.index][w];
+            }
+            team.sync(); // part is free for the team's next call
+            s = total;
+        }
         return s + 1;
 #else
-        (void)x, (void)dims, (void)swarm, (void)lane;
+        (void)x, (void)dims, (void)swarm, (void)team;
         return Real(0);
 #endif
     }
 };
+using WarpSphere = TeamSphere<1>;
 
 swarm::Problem box(int dims, double lo, double hi, double c) {
     swarm::Problem p;
@@ -69,20 +86,27 @@ swarm::Problem box(int dims, double lo, double hi, double c) {
 }
 
 // Odd shapes, both topologies, fp64 (the lanes' sum order differs from cpu-serial's by rounding only).
-TEST(GpuWarpFunctor, FollowsCpuSerial) {
-    SKIP_WITHOUT_GPU();
+template <typename F>
+void check_follows_cpu_serial(const std::string& name) {
     struct Shape { int swarms, particles, dims; };
     for (const auto topo : {swarm::Topology::Global, swarm::Topology::Ring}) {
         for (const auto sh : {Shape{3, 30, 4}, Shape{1, 1, 3}, Shape{2, 33, 1}, Shape{1, 40, 130}, Shape{9, 64, 6}}) {
             const auto problem = box(sh.dims, -10, 10, 2.5);
             const auto p = traced(sh.swarms, sh.particles, 60, topo, 11);
             const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
-            const auto gpu = swarm::cuda::optimize(problem, p, WarpSphere{2.5});
+            const auto gpu = swarm::cuda::optimize(problem, p, F{2.5});
             EXPECT_EQ(gpu.strategy, Strategy::GpuFused);
-            expect_same_history(gpu, cpu, 1e-9, "S=" + std::to_string(sh.swarms) + " N=" + std::to_string(sh.particles) +
-                                                    " D=" + std::to_string(sh.dims));
+            expect_same_history(gpu, cpu, 1e-9, name + " S=" + std::to_string(sh.swarms) + " N=" +
+                                                    std::to_string(sh.particles) + " D=" + std::to_string(sh.dims));
         }
     }
+}
+
+TEST(GpuWarpFunctor, FollowsCpuSerial) {
+    SKIP_WITHOUT_GPU();
+    check_follows_cpu_serial<TeamSphere<1>>("warp");
+    check_follows_cpu_serial<TeamSphere<2>>("team of 2");
+    check_follows_cpu_serial<TeamSphere<4>>("team of 4");
 }
 
 // Lane 0 decides: the other lanes' return values are ignored; fp32 runs the same path.
@@ -93,6 +117,7 @@ TEST(GpuWarpFunctor, LaneZeroDecides) {
     const auto all = swarm::cuda::optimize(problem, p, WarpSphere{2.5, 0, false});
     const auto one = swarm::cuda::optimize(problem, p, WarpSphere{2.5, 0, true});
     expect_same_history(one, all, 1e-9, "lane 0 only");
+    expect_same_history(swarm::cuda::optimize(problem, p, TeamSphere<2>{2.5, 0, true}), all, 1e-9, "rank 0 only");
     p.precision = swarm::Precision::FP32;
     p.record_history = false; // unwatched: the whole run in one launch
     p.iterations = 400;

@@ -144,8 +144,13 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c6.json", R"({"depth_filter_gain": 0})")); })
                   .find("depth_filter_gain"),
               std::string::npos);
-    const TrackerSettings tuned = TrackerSettings::load(
-        write_temp("c7.json", R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0})"));
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c8.json", R"({"gpu_team_warps": 3})")); })
+                  .find("gpu_team_warps"),
+              std::string::npos);
+    const TrackerSettings tuned = TrackerSettings::load(write_temp(
+        "c7.json",
+        R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4})"));
+    EXPECT_EQ(tuned.gpu_team_warps, 4);
     EXPECT_EQ(tuned.detection_columns, 2);
     EXPECT_DOUBLE_EQ(tuned.edge_gain, 2.5);
     EXPECT_DOUBLE_EQ(tuned.angle_memory, 1.0);

@@ -112,8 +112,11 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
     p.topology = m_settings.topology == "ring" ? swarm::Topology::Ring : swarm::Topology::Global;
     p.seed = seed;
 #if defined(TRACKER_HAVE_CUDA)
+    if (m_gpu) {
+        m_device->set_team_warps(m_settings.gpu_team_warps); // settings may change between frames (GUI)
+    }
     if (m_gpu && fused_strategy()) {
-        // The whole search in one cooperative launch, a warp per particle (cuda/fused_search.h).
+        // The whole search in one cooperative launch, a team of warps per particle (cuda/fused_search.h).
         if (!m_fused) {
             m_fused.reset(new FusedSearch());
         }

@@ -37,6 +37,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("topology", s.topology);
     f("strategy", s.strategy);
     f("backend", s.backend);
+    f("gpu_team_warps", s.gpu_team_warps);
     f("seed", s.seed);
     f("detect_threshold", s.detect_threshold);
     f("track_threshold", s.track_threshold);
@@ -105,6 +106,9 @@ void TrackerSettings::validate() const {
     }
     if (!swarm::parse_backend(backend)) {
         bad("backend", "must be cpu, cuda or auto");
+    }
+    if (gpu_team_warps != 1 && gpu_team_warps != 2 && gpu_team_warps != 4) {
+        bad("gpu_team_warps", "must be 1, 2 or 4");
     }
     range("detect_threshold", detect_threshold, 0.0, 2.0);
     range("track_threshold", track_threshold, 0.0, 1.0);

@@ -35,11 +35,11 @@ inline int grid_block_threads(std::size_t rows) {
     return static_cast<int>(std::clamp<std::size_t>((per_sm + 31) / 32 * 32, 32, 256));
 }
 
-// Warps per block of the warp-per-particle kernel: enough blocks to put about one warp per SM scheduler
-// (latency-bound fitness), 1..8 warps.
-inline int grid_warp_block_warps(std::size_t rows) {
+// Particles (teams of `team_warps` warps) per block of the team-per-particle kernel: enough blocks to put
+// about one particle per SM scheduler (latency-bound fitness), at most 8 warps a block.
+inline int grid_team_block_teams(std::size_t rows, int team_warps) {
     const std::size_t per_sm = (rows + sm_count() - 1) / sm_count();
-    return static_cast<int>(std::clamp<std::size_t>(per_sm, 1, 8));
+    return static_cast<int>(std::clamp<std::size_t>(per_sm, 1, static_cast<std::size_t>(std::max(1, 8 / team_warps))));
 }
 
 // One cooperative launch of `kernel` (grid_swarm_kernel or grid_warp_swarm_kernel) for the whole run, or
@@ -107,11 +107,12 @@ void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
     run_grid_kernel(ctx, fit, b, grid_swarm_kernel<Real, Fit>, "grid_swarm_kernel", threads, threads);
 }
 
-// A warp per particle, for warp-cooperative fitness functors (grid_warp_swarm.cuh).
+// A team of warps per particle, for warp-cooperative fitness functors (grid_warp_swarm.cuh).
 template <typename Real, typename Fit>
 void run_grid_warp_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b) {
-    const int warps = grid_warp_block_warps(ctx.dp.rows());
-    run_grid_kernel(ctx, fit, b, grid_warp_swarm_kernel<Real, Fit>, "grid_warp_swarm_kernel", warps * 32, warps);
+    const int teams = grid_team_block_teams(ctx.dp.rows(), Fit::team_warps);
+    run_grid_kernel(ctx, fit, b, grid_warp_swarm_kernel<Real, Fit>, "grid_warp_swarm_kernel",
+                    teams * Fit::team_warps * 32, teams);
 }
 
 } // namespace swarm::gpu

@@ -1,51 +1,99 @@
 #pragma once
 // gpu-fused for warp-cooperative fitness functors (the tracker's pose fitness): one persistent cooperative
-// launch runs every swarm for every generation, a WARP per particle. A pose fitness projects a few hundred
-// model points and samples the frame at each; one thread per particle would leave those dependent texture
-// fetches on one lane, while a warp spreads them over 32 lanes. The PSO itself is grid_swarm.cuh's: the
+// launch runs every swarm for every generation, a WARP (or a team of warps) per particle. A pose fitness
+// projects a few hundred model points and samples the frame at each; one thread per particle would leave
+// those dependent texture fetches on one lane, while a warp spreads them over 32 lanes. The PSO itself is grid_swarm.cuh's: the
 // same keyed draws and formulas (so the trajectory is cpu-serial's), personal bests double-buffered by
 // generation parity, each block publishing the arg-min of its tile of particles, one grid barrier per
-// generation. Lanes split the move by blocks of 4 dimensions (one Philox call each).
+// generation. A team's threads split the move by blocks of 4 dimensions (one Philox call each).
 //
-// A warp functor is `__device__ Real operator()(const Real* x, int dims, int swarm, int lane) const`,
-// called by all 32 lanes of a warp with the same row, returning the value on every lane (or at least on
-// lane 0), with `static constexpr bool warp_cooperative = true;`.
+// A warp functor declares `static constexpr bool warp_cooperative = true;` and is
+// `__device__ Real operator()(const Real* x, int dims, int swarm, const Team& team) const`, called by every
+// thread of a team (32 * team_warps threads; `static constexpr int team_warps = N;`, default 1) with the
+// same row; the value returned by rank 0 counts. A team of several warps spreads one particle's work
+// further when a warp's serial chain of dependent instructions is what sets a generation's time.
 #include <cooperative_groups.h>
+
+#include <type_traits>
 
 #include "gpu/grid_swarm.cuh"
 
 namespace swarm::gpu {
 
-// A user's warp functor in minimise form.
-template <typename Real, typename F>
-struct SignedWarpFitness {
-    F f;
-    Real sign;
-    __device__ __forceinline__ Real operator()(const Real* x, int dims, int swarm, int lane) const {
-        return sign * static_cast<Real>(f(x, dims, swarm, lane));
+// The threads that score one particle: `size` = 32 * warps consecutive threads of a block.
+struct Team {
+    int index; // team within the block; a team of several warps syncs on named barrier index + 1
+    int rank;  // thread within the team
+    int size;
+    __device__ __forceinline__ void sync() const {
+        if (size == 32) {
+            __syncwarp();
+        } else {
+            // bar.sync orders the participating threads' shared and global memory accesses like
+            // __syncthreads, for this team's warps only.
+            asm volatile("bar.sync %0, %1;" ::"r"(index + 1), "r"(size) : "memory");
+        }
     }
 };
 
-// Lanes of a warp copy a row of `dims` values.
+// Warps per team a functor asks for (F::team_warps, default 1).
+template <typename F, typename = void>
+struct team_warps_of : std::integral_constant<int, 1> {};
+template <typename F>
+struct team_warps_of<F, std::void_t<decltype(F::team_warps)>> : std::integral_constant<int, F::team_warps> {};
+
+// A user's warp functor in minimise form.
+template <typename Real, typename F>
+struct SignedWarpFitness {
+    static constexpr int team_warps = team_warps_of<F>::value;
+    static_assert(team_warps == 1 || team_warps == 2 || team_warps == 4 || team_warps == 8,
+                  "team_warps must be 1, 2, 4 or 8");
+    F f;
+    Real sign;
+    __device__ __forceinline__ Real operator()(const Real* x, int dims, int swarm, const Team& team) const {
+        return sign * static_cast<Real>(f(x, dims, swarm, team));
+    }
+};
+
+// The threads of a team copy a row of `dims` values.
 template <typename Real>
-__device__ __forceinline__ void warp_copy_row(Real* dst, const Real* src, int dims, int lane) {
-    for (int d = lane; d < dims; d += 32) {
+__device__ __forceinline__ void team_copy_row(Real* dst, const Real* src, int dims, const Team& team) {
+    for (int d = team.rank; d < dims; d += team.size) {
         dst[d] = src[d];
     }
+}
+
+// Rank 0's value to every thread of the team (`slots`: one per team of the block).
+template <typename Real>
+__device__ __forceinline__ Real team_broadcast(Real v, const Team& team, Real* slots) {
+    if (team.size == 32) {
+        return __shfl_sync(0xffffffffu, v, 0);
+    }
+    if (team.rank == 0) {
+        slots[team.index] = v;
+    }
+    team.sync();
+    const Real out = slots[team.index];
+    team.sync(); // the slot is free again before the team's next broadcast
+    return out;
 }
 
 template <typename Real, typename Fit>
 __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
     namespace cg = cooperative_groups;
     __shared__ ArgMin<Real> scratch[32];
+    __shared__ Real team_slots[32];
     cg::grid_group grid = cg::this_grid();
     const DeviceProblem<Real>& pb = a.pb;
     const int N = pb.particles, D = pb.dims, tps = a.tiles_per_swarm;
     const int tiles = pb.swarms * tps;
-    const int warps = static_cast<int>(blockDim.x >> 5);
+    constexpr int TW = Fit::team_warps;
     const int warp = static_cast<int>(threadIdx.x >> 5), lane = static_cast<int>(threadIdx.x & 31);
+    const int teams = static_cast<int>(blockDim.x >> 5) / TW; // particles per block
+    const Team team{warp / TW, (warp % TW) * 32 + lane, 32 * TW};
 
-    // Lane 0 of each warp holds its particle's (personal best, row); the block's arg-min goes to out[tile].
+    // Lane 0 of each warp holds its particle's (personal best, row): every warp of a team holds the same
+    // pair, which the arg-min counts once. The block's arg-min goes to out[tile].
     auto publish = [&](int tile, ArgMin<Real> mine, ArgMin<Real>* out) {
         __syncthreads(); // scratch may still be read by reduce_tiles
         if (lane == 0) {
@@ -60,18 +108,18 @@ __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
 
     if (a.first == 0) {
         for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-            const int s = tile / tps, i = (tile - s * tps) * warps + warp;
+            const int s = tile / tps, i = (tile - s * tps) * teams + team.index;
             ArgMin<Real> mine{worst_fitness<Real>(), INT_MAX};
             if (i < N) {
                 const std::size_t r = static_cast<std::size_t>(s) * N + i;
                 Real* x = a.x + r * D;
-                if (lane == 0) {
+                if (team.rank == 0) {
                     init_particle(pb, s, static_cast<std::uint32_t>(r), x, a.v + r * D, D);
                 }
-                __syncwarp();
-                warp_copy_row(a.p[0] + r * D, x, D, lane);
-                const Real f = __shfl_sync(0xffffffffu, fit(x, D, s, lane), 0);
-                if (lane == 0) {
+                team.sync();
+                team_copy_row(a.p[0] + r * D, x, D, team);
+                const Real f = team_broadcast(fit(x, D, s, team), team, team_slots);
+                if (team.rank == 0) {
                     a.pf[0][r] = f;
                 }
                 mine = {f, static_cast<int>(r)};
@@ -86,7 +134,7 @@ __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
         const Real* p_in = a.p[in];
         const Real* pf_in = a.pf[in];
         for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-            const int s = tile / tps, i = (tile - s * tps) * warps + warp;
+            const int s = tile / tps, i = (tile - s * tps) * teams + team.index;
             const std::size_t row0 = static_cast<std::size_t>(s) * N;
             int gbest = 0;
             if (!pb.ring) {
@@ -100,19 +148,19 @@ __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
                 const std::size_t b = static_cast<std::size_t>(s) * D;
                 Real* x = a.x + r * D;
                 Real* v = a.v + r * D;
-                // Lane k moves dimensions [4k, 4k + 4), then [4k + 128, ...): one Philox call per block of 4.
-                for (int d0 = lane * 4; d0 < D; d0 += 128) {
+                // Rank k moves dimensions [4k, 4k + 4), then [4k + 4 * size, ...): one Philox call per block of 4.
+                for (int d0 = team.rank * 4; d0 < D; d0 += 4 * team.size) {
                     const int d1 = min(d0 + 4, D);
                     move_range(pb, pb.lower + b + d0, pb.upper + b + d0, pb.vmax + b + d0,
                                static_cast<std::uint32_t>(r), t, d0, d1, x + d0, v + d0, p_in + r * D + d0,
                                p_in + nb * D + d0);
                 }
-                __syncwarp(); // the moved row is visible to every lane of the warp
-                const Real f = __shfl_sync(0xffffffffu, fit(x, D, s, lane), 0); // lane 0's value decides
+                team.sync(); // the moved row is visible to every thread of the team
+                const Real f = team_broadcast(fit(x, D, s, team), team, team_slots); // rank 0's value decides
                 const bool improved = f < pf_in[r];
-                warp_copy_row(a.p[out] + r * D, improved ? x : p_in + r * D, D, lane);
+                team_copy_row(a.p[out] + r * D, improved ? x : p_in + r * D, D, team);
                 const Real pf = improved ? f : pf_in[r];
-                if (lane == 0) {
+                if (team.rank == 0) {
                     a.pf[out][r] = pf;
                 }
                 mine = {pf, static_cast<int>(r)};

@@ -89,11 +89,15 @@ TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
     const swarm::BatchShape shape{swarms, particles, 6};
     cpu.evaluate(pos.data(), fc.data(), shape, swarm::MemorySpace::Host, nullptr);
     ASSERT_TRUE(gpu.supports(swarm::MemorySpace::Device));
-    gpu.evaluate(pos.data(), fg.data(), shape, swarm::MemorySpace::Host, nullptr); // copies in and out
-    for (std::size_t i = 0; i < fc.size(); ++i) {
-        // Texture filtering uses 8-bit fixed-point weights: allow a small absolute difference.
-        EXPECT_NEAR(fc[i], fg[i], 5e-3) << "row " << i;
+    for (const int team : {1, 4, 2}) { // 2 (the default) last: the stream check below uses it
+        dev.set_team_warps(team);
+        gpu.evaluate(pos.data(), fg.data(), shape, swarm::MemorySpace::Host, nullptr); // copies in and out
+        for (std::size_t i = 0; i < fc.size(); ++i) {
+            // Texture filtering uses 8-bit fixed-point weights: allow a small absolute difference.
+            EXPECT_NEAR(fc[i], fg[i], 5e-3) << "row " << i << ", team of " << team << " warps";
+        }
     }
+    EXPECT_THROW(dev.set_team_warps(3), std::invalid_argument);
     // Asynchronous use on a caller's stream: device positions, device fitness.
     cudaStream_t stream{};
     ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);

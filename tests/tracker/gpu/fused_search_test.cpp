@@ -75,8 +75,13 @@ TEST(FusedSearch, FollowsTheBatchedEvaluatorPath) {
     if (!swarm::cuda_device_present()) {
         GTEST_SKIP() << "no CUDA device";
     }
-    for (const auto topo : {swarm::Topology::Ring, swarm::Topology::Global}) {
+    // Every team size: the fused search and the batched kernel score with the same team, so they agree.
+    for (const auto& [topo, team] : {std::pair{swarm::Topology::Ring, 1}, std::pair{swarm::Topology::Global, 1},
+                                     std::pair{swarm::Topology::Ring, 2}, std::pair{swarm::Topology::Global, 2},
+                                     std::pair{swarm::Topology::Ring, 4}}) {
+        SCOPED_TRACE("team of " + std::to_string(team) + " warps");
         FrameSetup st("crowded", 1280, 720, 7);
+        st.dev.set_team_warps(team);
         const auto p = params(7, 33, topo);
         const auto launches = swarm::create_optimizer(swarm::Strategy::GpuFused)->run(st.problem, p);
         FusedSearch fused;

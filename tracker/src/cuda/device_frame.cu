@@ -81,6 +81,7 @@ struct DeviceFrame::Impl {
     Texture tex_classes, tex_gradient;
     Event e0, e1, e2;
     int width = 0, height = 0;
+    int team_warps = 2;
     bool ready = false;
     const SignEvaluator* uploaded_for = nullptr;
     std::vector<int2> host_targets; // what `targets` holds
@@ -186,7 +187,17 @@ void DeviceFrame::fitness_params(const SignEvaluator& ev, const swarm::BatchShap
     p.particles = shape.particles;
     p.dims = shape.dims;
     p.rows = static_cast<long long>(shape.rows());
+    p.team_warps = m->team_warps;
 }
+
+void DeviceFrame::set_team_warps(int warps) {
+    if (warps != 1 && warps != 2 && warps != 4) {
+        throw std::invalid_argument("gpu_team_warps must be 1, 2 or 4, got " + std::to_string(warps));
+    }
+    m->team_warps = warps;
+}
+
+int DeviceFrame::team_warps() const { return m->team_warps; }
 
 void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, float* fitness,
                            const swarm::BatchShape& shape, void* stream) {

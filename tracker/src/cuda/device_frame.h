@@ -39,6 +39,10 @@ public:
     // The fitness kernel's parameters for `ev`'s current targets and masks on this frame (uploads the model
     // points once and the targets when they change; a null stream finishes the upload before returning).
     void fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream, cuda::FitnessParams& p);
+    // Warps that score one particle (1, 2 or 4; TrackerSettings::gpu_team_warps), for the batched kernel and
+    // the fused search alike; throws std::invalid_argument otherwise.
+    void set_team_warps(int warps);
+    int team_warps() const;
     // Copies the class maps back (tests; a CPU search after GPU preprocessing).
     void download(ClassMaps& out, void* stream) const;
 

@@ -1,6 +1,9 @@
-// The batched fitness kernel: a warp per particle of every swarm (warp_fitness.cuh). A thread per particle
-// left a few hundred dependent texture fetches on one thread and 512 particles on a handful of SMs:
-// latency, not work, set its time.
+// The batched fitness kernel: a team of warps per particle of every swarm (warp_fitness.cuh). A thread per
+// particle left a few hundred dependent texture fetches on one thread and 512 particles on a handful of
+// SMs: latency, not work, set its time.
+#include <stdexcept>
+#include <string>
+
 #include "cuda/cuda_check.h"
 #include "cuda/kernels.h"
 #include "cuda/warp_fitness.cuh"
@@ -9,18 +12,27 @@ namespace tracker::cuda {
 namespace {
 
 constexpr int k_block = 128;
-constexpr int k_warps = k_block / 32;
 
+template <int TW>
 __global__ void __launch_bounds__(k_block) fitness_kernel(FitnessParams p, const float* positions, float* fitness) {
-    const long long r = blockIdx.x * static_cast<long long>(k_warps) + (threadIdx.x >> 5);
-    const int lane = static_cast<int>(threadIdx.x & 31);
+    constexpr int teams = k_block / (32 * TW); // particles per block
+    const int warp = static_cast<int>(threadIdx.x >> 5);
+    const swarm::gpu::Team team{warp / TW, (warp % TW) * 32 + static_cast<int>(threadIdx.x & 31), 32 * TW};
+    const long long r = blockIdx.x * static_cast<long long>(teams) + team.index;
     if (r >= p.rows) {
-        return; // whole warps leave together: r is the same for every lane of a warp
+        return; // whole teams leave together: r is the same for every thread of a team
     }
-    const float f = warp_score(p, positions + r * p.dims, static_cast<int>(r / p.particles), lane);
-    if (lane == 0) {
+    const float f = team_score<TW>(p, positions + r * p.dims, static_cast<int>(r / p.particles), team);
+    if (team.rank == 0) {
         fitness[r] = f;
     }
+}
+
+template <int TW>
+void launch(cudaStream_t stream, const FitnessParams& p, const float* positions, float* fitness) {
+    constexpr int teams = k_block / (32 * TW);
+    const auto blocks = static_cast<unsigned>((p.rows + teams - 1) / teams);
+    fitness_kernel<TW><<<blocks, k_block, 0, stream>>>(p, positions, fitness);
 }
 
 } // namespace
@@ -29,8 +41,12 @@ void launch_fitness(cudaStream_t stream, const FitnessParams& p, const float* po
     if (p.rows == 0) {
         return;
     }
-    const auto blocks = static_cast<unsigned>((p.rows + k_warps - 1) / k_warps);
-    fitness_kernel<<<blocks, k_block, 0, stream>>>(p, positions, fitness);
+    switch (p.team_warps) {
+    case 1: launch<1>(stream, p, positions, fitness); break;
+    case 2: launch<2>(stream, p, positions, fitness); break;
+    case 4: launch<4>(stream, p, positions, fitness); break;
+    default: throw std::invalid_argument("fitness team_warps must be 1, 2 or 4, got " + std::to_string(p.team_warps));
+    }
     TRACKER_CUDA_CHECK(cudaGetLastError());
 }
 

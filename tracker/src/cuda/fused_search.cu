@@ -8,24 +8,45 @@
 namespace tracker {
 namespace {
 
-// The pose fitness as the engine's warp functor: a warp per particle, the frame's textures, targets and
-// masks carried by value in the launch.
-struct PoseWarpFitness {
+// The pose fitness as the engine's warp functor: a team of TW warps per particle, the frame's textures,
+// targets and masks carried by value in the launch.
+template <int TW>
+struct PoseTeamFitness {
     static constexpr bool warp_cooperative = true;
+    static constexpr int team_warps = TW;
     cuda::FitnessParams params;
-    __device__ float operator()(const float* x, int /*dims*/, int swarm, int lane) const {
-        return cuda::warp_score(params, x, swarm, lane);
+    __device__ float operator()(const float* x, int /*dims*/, int swarm, const swarm::cuda::Team& team) const {
+        return cuda::team_score<TW>(params, x, swarm, team);
     }
 };
 
-static_assert(swarm::cuda::detail::warp_functor_v<PoseWarpFitness> &&
-                  swarm::cuda::detail::accepts_v<PoseWarpFitness, float>,
+static_assert(swarm::cuda::detail::warp_functor_v<PoseTeamFitness<2>> &&
+                  swarm::cuda::detail::accepts_v<PoseTeamFitness<2>, float>,
               "the engine must see the pose fitness as an fp32 warp functor");
+
+template <int TW>
+using Optimizer = std::unique_ptr<swarm::cuda::FunctorOptimizer<PoseTeamFitness<TW>>>;
+
+// Runs one team size's optimizer, made on first use (each keeps its own device buffers).
+template <int TW>
+swarm::Result run_with(Optimizer<TW>& opt, const cuda::FitnessParams& params, const swarm::Problem& p,
+                       const swarm::Params& sp, std::vector<float>* positions) {
+    if (!opt) {
+        opt = std::make_unique<swarm::cuda::FunctorOptimizer<PoseTeamFitness<TW>>>(swarm::Strategy::GpuFused);
+    }
+    swarm::Result r = opt->run(p, sp, PoseTeamFitness<TW>{params});
+    if (positions != nullptr) {
+        *positions = opt->positions();
+    }
+    return r;
+}
 
 } // namespace
 
 struct FusedSearch::Impl {
-    swarm::cuda::FunctorOptimizer<PoseWarpFitness> optimizer{swarm::Strategy::GpuFused};
+    Optimizer<1> one;
+    Optimizer<2> two;
+    Optimizer<4> four;
 };
 
 FusedSearch::FusedSearch() : m(std::make_unique<Impl>()) {}
@@ -38,15 +59,15 @@ swarm::Result FusedSearch::run(DeviceFrame& frame, const SignEvaluator& ev, cons
     shape.particles = params.particles;
     shape.dims = problem.dims;
     ev.check_shape(shape);
-    PoseWarpFitness fit{};
-    frame.fitness_params(ev, shape, nullptr, fit.params);
+    cuda::FitnessParams fp{};
+    frame.fitness_params(ev, shape, nullptr, fp);
     swarm::Problem p = problem;
     p.evaluator = nullptr;
-    swarm::Result r = m->optimizer.run(p, params, fit);
-    if (positions != nullptr) {
-        *positions = m->optimizer.positions();
+    switch (fp.team_warps) {
+    case 1: return run_with(m->one, fp, p, params, positions);
+    case 2: return run_with(m->two, fp, p, params, positions);
+    default: return run_with(m->four, fp, p, params, positions); // set_team_warps allows 1, 2, 4
     }
-    return r;
 }
 
 } // namespace tracker

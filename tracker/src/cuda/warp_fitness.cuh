@@ -1,11 +1,16 @@
 #pragma once
-// One particle's pose fitness computed by a whole warp: the lanes share the model's points, project and
-// score them against the class-map and gradient textures with the formulas of common/fitness_math.h, and
-// sum the per-group values with shuffles. Used by the batched fitness kernel (fitness.cu) and by the
-// fused search (fused_search.cu), so both score a pose identically.
+// One particle's pose fitness computed by a team of warps: the threads share the model's points, project
+// and score them against the class-map and gradient textures with the formulas of common/fitness_math.h,
+// and sum the per-group values with shuffles, then across the team's warps in shared memory. Used by the
+// batched fitness kernel (fitness.cu) and by the fused search (fused_search.cu) with the same team size
+// (FitnessParams::team_warps), so both score a pose bit for bit alike.
 #include "cuda/kernels.h"
+#include "gpu/grid_warp_swarm.cuh" // swarm::gpu::Team
 
 namespace tracker::cuda {
+
+// Teams per block at most: the fused search puts at most 8 warps in a block, the batched kernel 4.
+constexpr int k_max_teams_per_block = 8;
 
 struct TextureSampler {
     cudaTextureObject_t classes, gradient;
@@ -32,9 +37,14 @@ struct TextureSampler {
     }
 };
 
-// Fitness in [0, 1] of the pose particle `x` of swarm `swarm`; every lane of the warp calls it and every
-// lane receives the value.
-__device__ __forceinline__ float warp_score(const FitnessParams& p, const float* x, int swarm, int lane) {
+// Fitness in [0, 1] of the pose particle `x` of swarm `swarm`; every thread of the team (TW warps) calls
+// it and rank 0 receives the value. A pose costs a few hundred dependent instructions per thread: the
+// H200 profile of the fused search showed one warp per SM scheduler issuing every ~9 cycles, so a
+// generation lasts as long as that chain, and a team of TW warps cuts each thread's share of the points
+// by TW.
+template <int TW>
+__device__ __forceinline__ float team_score(const FitnessParams& p, const float* x, int swarm,
+                                            const swarm::gpu::Team& team) {
     const int2 t = p.targets[swarm];
     const math::RigidPose pose = math::rigid_from_particle(p.layout, x);
     const TextureSampler sampler{p.classes, p.gradient, p.width, p.height};
@@ -45,7 +55,7 @@ __device__ __forceinline__ float warp_score(const FitnessParams& p, const float*
     for (int g = 0; g < math::k_max_groups; ++g) {
         sum[g] = 0.f;
     }
-    for (int i = lane; i < range.count; i += 32) {
+    for (int i = team.rank; i < range.count; i += 32 * TW) {
         const math::PackedPoint& pt = p.points[range.first + i];
         float value;
         if (math::score_point(pose, p.k, pt, t.x, p.weights, mask, sampler, value)) {
@@ -61,6 +71,28 @@ __device__ __forceinline__ float warp_score(const FitnessParams& p, const float*
         for (int offset = 16; offset > 0; offset >>= 1) {
             sum[g] += __shfl_xor_sync(0xffffffffu, sum[g], offset);
         }
+    }
+    if constexpr (TW > 1) {
+        // Lane 0 of each warp leaves its warp's sums; rank 0 adds them in warp order (so the batched kernel
+        // and the fused search, which both come here, agree to the bit).
+        __shared__ float partial[k_max_teams_per_block][TW][math::k_max_groups];
+        if ((team.rank & 31) == 0) {
+#pragma unroll
+            for (int g = 0; g < math::k_max_groups; ++g) {
+                partial[team.index][team.rank >> 5][g] = sum[g];
+            }
+        }
+        team.sync();
+#pragma unroll
+        for (int g = 0; g < math::k_max_groups; ++g) {
+            float total = 0.f;
+#pragma unroll
+            for (int w = 0; w < TW; ++w) {
+                total += partial[team.index][w][g];
+            }
+            sum[g] = total;
+        }
+        team.sync(); // partial is free for the team's next particle
     }
     return math::finish_score(sum, range, p.weights);
 }

@@ -13,9 +13,11 @@
 //   problem.host_function = swarm::cuda::host_function(Shifted{3.0f});                // for cpu-serial
 //
 // Warp-cooperative functors (a pose fitness that samples hundreds of points, the tracker's): declare
-// `static constexpr bool warp_cooperative = true;` and `__device__ Real operator()(const Real* x, int dims,
-// int swarm, int lane) const`; all 32 lanes of a warp call it for the same row and lane 0's return value
-// counts. gpu-fused then runs a warp per particle in one cooperative launch (gpu/grid_warp_swarm.cuh).
+// `static constexpr bool warp_cooperative = true;` (optionally `static constexpr int team_warps = N;`) and
+// `__device__ Real operator()(const Real* x, int dims, int swarm, const swarm::cuda::Team& team) const`;
+// every thread of the particle's team (team.size = 32 * N threads, team.rank, team.sync()) calls it for the
+// same row and rank 0's return value counts. gpu-fused then runs a team per particle in one cooperative
+// launch (gpu/grid_warp_swarm.cuh).
 // FunctorOptimizer keeps the device buffers between runs (one run per video frame) and can hand back the
 // final particle positions.
 //
@@ -39,6 +41,8 @@
 
 namespace swarm::cuda {
 
+using Team = gpu::Team; // the threads scoring one particle, for warp-cooperative functors
+
 namespace detail {
 
 #if defined(__CUDACC_EXTENDED_LAMBDA__)
@@ -61,7 +65,7 @@ inline constexpr bool warp_functor_v = warp_functor<F>::value;
 // pass, so they are taken to be fp32.
 template <typename F, typename Real>
 inline constexpr bool accepts_v = device_lambda_v<F> ? std::is_same_v<Real, float>
-                                  : warp_functor_v<F> ? std::is_invocable_v<const F&, const Real*, int, int, int>
+                                  : warp_functor_v<F> ? std::is_invocable_v<const F&, const Real*, int, int, const gpu::Team&>
                                                       : std::is_invocable_v<const F&, const Real*, int>;
 
 template <typename F>
