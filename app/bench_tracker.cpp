@@ -180,9 +180,10 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
         // (gpu_team_warps) sets how long it is. 40 swarms = the default tiled detection (5 categories x 4 x 2).
         BenchReport by_team;
         by_team.table = make_table();
-        for (const int swarms : {8, 40}) {
-            for (const int tw : {1, 2, 4}) {
-                add(by_team, "cuda", "team " + std::to_string(tw) + " warp" + (tw > 1 ? "s" : ""),
+        for (const int swarms : {8, 16, 24, 40}) {
+            for (const int tw : {0, 1, 2, 4}) {
+                add(by_team, "cuda",
+                    tw == 0 ? std::string("team auto") : "team " + std::to_string(tw) + " warp" + (tw > 1 ? "s" : ""),
                     Config{swarms, 64, 50}, true, sframes, tw);
             }
         }

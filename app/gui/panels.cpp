@@ -49,10 +49,12 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         static const std::vector<std::string> k_strategies = strategy_choices();
         changed |= combo("strategy", s.strategy, k_strategies);
         changed |= combo("backend", s.backend, {"cpu", "cuda", "auto"});
-        static const char* const k_team_sizes[] = {"1", "2", "4"};
-        int team = s.gpu_team_warps == 4 ? 2 : s.gpu_team_warps - 1;
-        if (ImGui::Combo("GPU warps / particle", &team, k_team_sizes, 3)) {
-            s.gpu_team_warps = team == 2 ? 4 : team + 1;
+        static const char* const k_team_sizes[] = {"auto", "1", "2", "4"};
+        static const int k_team_values[] = {0, 1, 2, 4};
+        int team = static_cast<int>(std::find(std::begin(k_team_values), std::end(k_team_values), s.gpu_team_warps) -
+                                    std::begin(k_team_values));
+        if (ImGui::Combo("GPU warps / particle", &team, k_team_sizes, 4)) {
+            s.gpu_team_warps = k_team_values[team];
             changed = true;
         }
         int seed = static_cast<int>(s.seed);

@@ -144,9 +144,12 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c6.json", R"({"depth_filter_gain": 0})")); })
                   .find("depth_filter_gain"),
               std::string::npos);
-    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c8.json", R"({"gpu_team_warps": 3})")); })
-                  .find("gpu_team_warps"),
-              std::string::npos);
+    for (const char* team : {R"({"gpu_team_warps": 3})", R"({"gpu_team_warps": -1})"}) {
+        EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c8.json", team)); }).find("gpu_team_warps"),
+                  std::string::npos)
+            << team;
+    }
+    EXPECT_EQ(TrackerSettings{}.gpu_team_warps, 0); // auto
     const TrackerSettings tuned = TrackerSettings::load(write_temp(
         "c7.json",
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4})"));

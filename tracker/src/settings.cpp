@@ -107,8 +107,8 @@ void TrackerSettings::validate() const {
     if (!swarm::parse_backend(backend)) {
         bad("backend", "must be cpu, cuda or auto");
     }
-    if (gpu_team_warps != 1 && gpu_team_warps != 2 && gpu_team_warps != 4) {
-        bad("gpu_team_warps", "must be 1, 2 or 4");
+    if (gpu_team_warps != 0 && gpu_team_warps != 1 && gpu_team_warps != 2 && gpu_team_warps != 4) {
+        bad("gpu_team_warps", "must be 0 (auto), 1, 2 or 4");
     }
     range("detect_threshold", detect_threshold, 0.0, 2.0);
     range("track_threshold", track_threshold, 0.0, 1.0);

@@ -98,6 +98,9 @@ TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
         }
     }
     EXPECT_THROW(dev.set_team_warps(3), std::invalid_argument);
+    dev.set_team_warps(0); // auto: a small search gets teams of two, one far past the resident warps gets one
+    EXPECT_EQ(auto_team_warps(512), 2);
+    EXPECT_EQ(auto_team_warps(1u << 20), 1);
     // Asynchronous use on a caller's stream: device positions, device fitness.
     cudaStream_t stream{};
     ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);

@@ -26,9 +26,10 @@ struct TrackerSettings {
     std::string topology = "ring";   // ring | global
     std::string strategy = "auto";   // engine strategy name
     std::string backend = "auto";    // cpu | cuda | auto
-    // Warps that score one particle on a GPU (1, 2 or 4). The pose fitness is a chain of dependent
-    // instructions per thread; more warps per particle shorten it (docs/benchmarks.md, tracker section).
-    int gpu_team_warps = 2;
+    // Warps that score one particle on a GPU (1, 2 or 4; 0 = auto: 2 while the search's particles fit the
+    // GPU's resident warps twice over, else 1). The pose fitness is a chain of dependent instructions per
+    // thread; more warps per particle shorten it (docs/benchmarks.md, tracker section).
+    int gpu_team_warps = 0;
     unsigned long long seed = 1;
     // detection and tracking
     double detect_threshold = 0.6;   // best fitness needed for a detection (above 1: detection off, for benchmarks)

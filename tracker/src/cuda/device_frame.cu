@@ -81,7 +81,7 @@ struct DeviceFrame::Impl {
     Texture tex_classes, tex_gradient;
     Event e0, e1, e2;
     int width = 0, height = 0;
-    int team_warps = 2;
+    int team_warps = 0; // auto
     bool ready = false;
     const SignEvaluator* uploaded_for = nullptr;
     std::vector<int2> host_targets; // what `targets` holds
@@ -187,12 +187,26 @@ void DeviceFrame::fitness_params(const SignEvaluator& ev, const swarm::BatchShap
     p.particles = shape.particles;
     p.dims = shape.dims;
     p.rows = static_cast<long long>(shape.rows());
-    p.team_warps = m->team_warps;
+    p.team_warps = m->team_warps != 0 ? m->team_warps : auto_team_warps(shape.rows());
+}
+
+int auto_team_warps(std::size_t particles) {
+    // H200, 1280x720, 64 particles x 50 generations (docs/benchmarks.md, "GPU warps per particle"): 8 swarms
+    // search 0.49 ms with 1 warp a particle, 0.41 with 2, 0.43 with 4; 40 swarms 1.24 / 1.30 / 1.69 ms.
+    // Teams pay off while they fit the warps the SMs hold at once: the kernel's 117 registers a thread leave
+    // 4 blocks of 4 warps per SM. Past that, more warps only queue behind each other.
+    constexpr std::size_t k_resident_warps_per_sm = 16;
+    int sms = 0;
+    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess || sms <= 0) {
+        cudaGetLastError();
+        return 1;
+    }
+    return particles * 2 <= k_resident_warps_per_sm * static_cast<std::size_t>(sms) ? 2 : 1;
 }
 
 void DeviceFrame::set_team_warps(int warps) {
-    if (warps != 1 && warps != 2 && warps != 4) {
-        throw std::invalid_argument("gpu_team_warps must be 1, 2 or 4, got " + std::to_string(warps));
+    if (warps != 0 && warps != 1 && warps != 2 && warps != 4) {
+        throw std::invalid_argument("gpu_team_warps must be 0 (auto), 1, 2 or 4, got " + std::to_string(warps));
     }
     m->team_warps = warps;
 }

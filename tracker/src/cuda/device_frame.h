@@ -17,6 +17,10 @@ namespace cuda {
 struct FitnessParams;
 }
 
+// Team size for gpu_team_warps = 0: 2 warps a particle while `particles` (every swarm's, the whole search)
+// times 2 fits the warps the device's SMs hold at once for the pose kernel, else 1 (1 without a device).
+int auto_team_warps(std::size_t particles);
+
 class DeviceFrame {
 public:
     DeviceFrame();
@@ -39,8 +43,8 @@ public:
     // The fitness kernel's parameters for `ev`'s current targets and masks on this frame (uploads the model
     // points once and the targets when they change; a null stream finishes the upload before returning).
     void fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream, cuda::FitnessParams& p);
-    // Warps that score one particle (1, 2 or 4; TrackerSettings::gpu_team_warps), for the batched kernel and
-    // the fused search alike; throws std::invalid_argument otherwise.
+    // Warps that score one particle (1, 2, 4, or 0: auto_team_warps; TrackerSettings::gpu_team_warps), for the
+    // batched kernel and the fused search alike; throws std::invalid_argument otherwise.
     void set_team_warps(int warps);
     int team_warps() const;
     // Copies the class maps back (tests; a CPU search after GPU preprocessing).
