@@ -90,7 +90,8 @@ template <typename F>
 void check_follows_cpu_serial(const std::string& name) {
     struct Shape { int swarms, particles, dims; };
     for (const auto topo : {swarm::Topology::Global, swarm::Topology::Ring}) {
-        for (const auto sh : {Shape{3, 30, 4}, Shape{1, 1, 3}, Shape{2, 33, 1}, Shape{1, 40, 130}, Shape{9, 64, 6}}) {
+        for (const auto sh : {Shape{3, 30, 4}, Shape{1, 1, 3}, Shape{2, 33, 1}, Shape{1, 40, 130}, Shape{9, 64, 6},
+                              Shape{5, 33, 3}}) { // 5 x 33: blocks of several teams, the last one idle
             const auto problem = box(sh.dims, -10, 10, 2.5);
             const auto p = traced(sh.swarms, sh.particles, 60, topo, 11);
             const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);

@@ -78,6 +78,19 @@ __device__ __forceinline__ Real team_broadcast(Real v, const Team& team, Real* s
     return out;
 }
 
+// A team of several warps past the swarm's last particle (the last tile of a swarm whose particle count the
+// block's teams do not divide) scores the swarm's lower corner (same barriers as a scoring team) and drops the value, so every team of a
+// block passes the same barriers in the same order. Letting it skip ahead to the block barrier while the
+// other teams sync on their named barriers is correct on the hardware, but compute-sanitizer's racecheck
+// then reports the block barrier's shared-memory hand-offs as hazards (H200, 2026-11-23). Evaluations
+// a functor counts by side effect include these.
+template <typename Real, typename Fit>
+__device__ __forceinline__ void idle_team_score(const DeviceProblem<Real>& pb, int s, const Fit& fit, const Team& team,
+                                                Real* slots) {
+    team.sync(); // as after a move
+    (void)team_broadcast(fit(pb.lower + static_cast<std::size_t>(s) * pb.dims, pb.dims, s, team), team, slots);
+}
+
 template <typename Real, typename Fit>
 __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
     namespace cg = cooperative_groups;
@@ -123,6 +136,8 @@ __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
                     a.pf[0][r] = f;
                 }
                 mine = {f, static_cast<int>(r)};
+            } else if (TW > 1) {
+                idle_team_score(pb, s, fit, team, team_slots);
             }
             publish(tile, mine, a.tile_best[0]);
         }
@@ -164,6 +179,8 @@ __global__ void grid_warp_swarm_kernel(GridRunArgs<Real> a, Fit fit) {
                     a.pf[out][r] = pf;
                 }
                 mine = {pf, static_cast<int>(r)};
+            } else if (TW > 1) {
+                idle_team_score(pb, s, fit, team, team_slots);
             }
             publish(tile, mine, a.tile_best[out]);
         }
