@@ -82,13 +82,14 @@ TEST(GpuBees, MatchesTheHostEmulation) {
 
 // Block layouts the barriers must handle: n = 8 in a block of 24 threads (colonies synchronise per warp,
 // and the only warp is partial) and n = 12, which does not divide 32 (colonies straddle warps, so the
-// sort falls back to block barriers), 5 colonies per block with a partial last block.
+// sort falls back to block barriers), 5 colonies per block with a partial last block; and the largest
+// colony, one block of 1024 threads.
 TEST(GpuBees, MatchesTheHostEmulationOnOddLayouts) {
     SKIP_WITHOUT_DEVICE();
     struct Layout {
         int colonies, bees, per_block;
     };
-    for (const Layout l : {Layout{7, 8, 3}, Layout{13, 12, 5}}) {
+    for (const Layout l : {Layout{7, 8, 3}, Layout{13, 12, 5}, Layout{3, 1024, 1}}) { // 1024: the largest block
         const auto problem = swarm::Problem::benchmark(Function::Sphere, 5);
         swarm::Params p;
         p.swarms = l.colonies;
