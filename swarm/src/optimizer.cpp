@@ -56,13 +56,15 @@ Availability gpu_availability(Strategy s);
 //    cannot run at all; wide rings get RingPSO's kernels fused into one launch; and it is the only
 //    strategy that takes a batched evaluator. So gpu-sync never beats it and is not picked.
 //  - many particles x many dimensions, global topology (FastPSO's shapes, e.g. 5,000 x 200): gpu-elementwise
-//    when it is built, since gpu-fused keeps a thread per whole particle there (its owner's measurements).
+//    when it is built, since gpu-fused keeps a thread per whole particle there (its owner's measurements),
+//    unless the problem has a start box (Problem::init_lower), which gpu-elementwise does not take.
 Strategy choose_gpu(const Problem& problem, const Params& params) {
     if (problem.evaluator) {
         return Strategy::GpuFused;
     }
     const long long elems = static_cast<long long>(params.particles) * problem.dims;
-    if (params.topology == Topology::Global && static_cast<long long>(params.swarms) * elems >= (1LL << 18) &&
+    if (params.topology == Topology::Global && problem.init_lower.empty() && // no start box in FastPSO's init
+        static_cast<long long>(params.swarms) * elems >= (1LL << 18) &&
         problem.dims >= 32 && gpu_availability(Strategy::GpuElementwise).available) {
         return Strategy::GpuElementwise;
     }

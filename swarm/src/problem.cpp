@@ -1,5 +1,6 @@
 #include "swarm/problem.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -22,6 +23,13 @@ Problem Problem::benchmark(Function f, int dims) {
 namespace {
 constexpr double k_max_bound = 1e18;
 } // namespace
+
+int Problem::init_focus(int particles) const {
+    if (init_lower.empty()) {
+        return 0;
+    }
+    return static_cast<int>(std::lround(std::clamp(init_share, 0.0, 1.0) * particles));
+}
 
 void Problem::validate(int swarms) const {
     if (dims < 1 || dims > (1 << 16)) {
@@ -49,6 +57,34 @@ void Problem::validate(int swarms) const {
             throw ValidationError("lower", "bounds of dimension " + std::to_string(i % shared) +
                                                " must be finite with lower < upper (got [" +
                                                std::to_string(lower[i]) + ", " + std::to_string(upper[i]) + "])");
+        }
+    }
+    if (!init_lower.empty() || !init_upper.empty()) {
+        if (init_lower.size() != shared && init_lower.size() != per_swarm) {
+            throw ValidationError("init_lower", "needs dims (" + std::to_string(shared) + ") or swarms x dims (" +
+                                                    std::to_string(per_swarm) + ") values, got " +
+                                                    std::to_string(init_lower.size()));
+        }
+        if (init_upper.size() != init_lower.size()) {
+            throw ValidationError("init_upper", "needs as many values as init_lower (" +
+                                                    std::to_string(init_lower.size()) + "), got " +
+                                                    std::to_string(init_upper.size()));
+        }
+        if (!std::isfinite(init_share) || init_share < 0.0 || init_share > 1.0) {
+            throw ValidationError("init_share", "must be in [0, 1] (got " + std::to_string(init_share) + ")");
+        }
+        const int n_swarms = init_lower.size() == shared && lower.size() == shared ? 1 : swarms;
+        for (int s = 0; s < n_swarms; ++s) {
+            for (int d = 0; d < dims; ++d) {
+                const double a = init_lower_of(s, d), b = init_upper_of(s, d);
+                if (!(a >= lower_of(s, d) && a <= b && b <= upper_of(s, d))) {
+                    throw ValidationError("init_lower", "the start box of swarm " + std::to_string(s) + ", dimension " +
+                                                            std::to_string(d) + " must satisfy lower <= init_lower <= "
+                                                            "init_upper <= upper (got [" + std::to_string(a) + ", " +
+                                                            std::to_string(b) + "] in [" + std::to_string(lower_of(s, d)) +
+                                                            ", " + std::to_string(upper_of(s, d)) + "])");
+                }
+            }
         }
     }
     if (!evaluator && !host_function) {

@@ -127,6 +127,39 @@ TEST_P(GpuPso, OddSizes) {
     }
 }
 
+// A start box (Problem::init_lower, 40 % of each swarm): the GPU draws the same starting positions as
+// cpu-serial, so the trajectories still agree; gpu-elementwise rejects the box.
+TEST_P(GpuPso, StartBoxFollowsCpuTrajectory) {
+    auto problem = swarm::Problem::benchmark(swarm::Function::Rastrigin, 5);
+    problem.init_lower.assign(5, 1.0);
+    problem.init_upper.assign(5, 1.5);
+    problem.init_share = 0.4;
+    swarm::Params p;
+    p.swarms = 3;
+    p.particles = 33;
+    p.iterations = 40;
+    p.topology = topology();
+    p.precision = swarm::Precision::FP64;
+    p.record_history = true;
+    p.seed = 5;
+    if (GetParam().strategy == Strategy::GpuElementwise) {
+        EXPECT_THROW(m_opt->run(problem, p), swarm::ValidationError);
+        return;
+    }
+    if (!GetParam().synchronous) GTEST_SKIP() << "asynchronous strategy";
+    const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
+    const auto gpu = m_opt->run(problem, p);
+    ASSERT_EQ(gpu.iterations, cpu.iterations);
+    for (int s = 0; s < p.swarms; ++s) {
+        const auto& hc = cpu.swarms[s].history;
+        const auto& hg = gpu.swarms[s].history;
+        ASSERT_EQ(hg.size(), hc.size());
+        for (std::size_t t = 0; t < hc.size(); ++t) {
+            ASSERT_NEAR(hg[t], hc[t], 1e-7 * std::max(1.0, std::fabs(hc[t]))) << "swarm " << s << " iteration " << t + 1;
+        }
+    }
+}
+
 TEST_P(GpuPso, PerSwarmBounds) {
     // Two swarms, each confined to its own box that excludes the origin: each must end at its box's
     // corner nearest the origin.

@@ -4,6 +4,10 @@
 
 #include <atomic>
 #include <cmath>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "swarm/errors.h"
 #include "swarm/optimizer.h"
@@ -234,3 +238,73 @@ TEST(CpuPso, ConvergesOnEveryFunction) {
 }
 
 } // namespace
+
+// A start box (Problem::init_lower): the first round(init_share x N) particles of every swarm start in it,
+// the others over the bounds. cpu-serial scores the initial rows in order, so the first N evaluations
+// are the starting positions.
+TEST(CpuPso, StartBoxHoldsTheFocusedParticles) {
+    auto pb = swarm::Problem::benchmark(swarm::Function::Sphere, 2);
+    pb.known_optimum.reset();
+    pb.lower = {-10, -10, -10, -10, -10, -10};
+    pb.upper = {10, 10, 10, 10, 10, 10};
+    pb.init_lower = {2, 2, -3, 5, 0, 0};     // per swarm: [2, 2.5] x [2, 2.5], [-3, -2.5] x [5, 5.5], ...
+    pb.init_upper = {2.5, 2.5, -2.5, 5.5, 0.5, 0.5};
+    pb.init_share = 0.4; // 4 of 10 particles
+    auto starts = std::make_shared<std::vector<std::pair<double, double>>>();
+    pb.host_function = [starts](const double* x, int) {
+        starts->emplace_back(x[0], x[1]);
+        return x[0] * x[0] + x[1] * x[1];
+    };
+    EXPECT_EQ(pb.init_focus(10), 4);
+    const auto p = small(3, 10, 1);
+    run(Strategy::CpuSerial, pb, p);
+    ASSERT_GE(starts->size(), 30u);
+    int outside_box = 0;
+    for (int s = 0; s < 3; ++s) {
+        for (int i = 0; i < 10; ++i) {
+            const auto [x, y] = (*starts)[static_cast<std::size_t>(s * 10 + i)];
+            const bool in_box = x >= pb.init_lower[s * 2] && x <= pb.init_upper[s * 2] && y >= pb.init_lower[s * 2 + 1] &&
+                                y <= pb.init_upper[s * 2 + 1];
+            if (i < 4) {
+                EXPECT_TRUE(in_box) << "swarm " << s << " particle " << i << " at " << x << ", " << y;
+            } else {
+                outside_box += in_box ? 0 : 1;
+                EXPECT_TRUE(std::fabs(x) <= 10 && std::fabs(y) <= 10);
+            }
+        }
+    }
+    EXPECT_GT(outside_box, 15); // the other 18 spread over the 20 x 20 bounds, not the 0.5 x 0.5 box
+}
+
+// Share 0 (or no box) is the plain run; cpu-parallel follows cpu-serial with a box too.
+TEST(CpuPso, StartBoxShareZeroIsThePlainRunAndStrategiesAgree) {
+    auto pb = swarm::Problem::benchmark(swarm::Function::Rastrigin, 3);
+    auto p = small(2, 24, 40);
+    p.record_history = true;
+    const auto plain = run(Strategy::CpuSerial, pb, p);
+    pb.init_lower = {1, 1, 1};
+    pb.init_upper = {1.5, 1.5, 1.5};
+    pb.init_share = 0.0;
+    const auto zero = run(Strategy::CpuSerial, pb, p);
+    EXPECT_EQ(zero.swarms[0].history, plain.swarms[0].history);
+    EXPECT_EQ(zero.swarms[1].best_position, plain.swarms[1].best_position);
+    pb.init_share = 0.5;
+    const auto serial = run(Strategy::CpuSerial, pb, p);
+    const auto parallel = run(Strategy::CpuParallel, pb, p);
+    EXPECT_NE(serial.swarms[0].history, plain.swarms[0].history);
+    EXPECT_EQ(serial.swarms[0].history, parallel.swarms[0].history);
+    EXPECT_EQ(serial.swarms[1].best_position, parallel.swarms[1].best_position);
+}
+
+TEST(CpuPso, BeesRejectAStartBox) {
+    auto pb = swarm::Problem::benchmark(swarm::Function::Sphere, 2);
+    pb.init_lower = {0, 0};
+    pb.init_upper = {1, 1};
+    auto opt = swarm::create_optimizer(Strategy::CpuBees);
+    try {
+        opt->run(pb, small(1, 10, 5));
+        FAIL() << "cpu-bees accepted a start box";
+    } catch (const swarm::ValidationError& e) {
+        EXPECT_NE(std::string(e.what()).find("init_lower"), std::string::npos) << e.what();
+    }
+}

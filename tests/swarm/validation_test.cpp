@@ -64,6 +64,43 @@ TEST(Validation, BeesFieldsNamed) {
     }
 }
 
+TEST(Validation, StartBoxFieldsNamed) {
+    auto good = swarm::Problem::benchmark(swarm::Function::Sphere, 2); // bounds [-100, 100]
+    good.init_lower = {-1, -1};
+    good.init_upper = {1, 1};
+    good.init_share = 0.5;
+    EXPECT_NO_THROW(good.validate(3));
+    auto p = good;
+    p.init_lower = {0, 0, 0};
+    expect_field([&] { p.validate(3); }, "init_lower");
+    p = good;
+    p.init_upper = {1, 1, 1, 1, 1, 1};
+    expect_field([&] { p.validate(3); }, "init_upper");
+    p = good;
+    p.init_upper = {1, 200}; // leaves the bounds
+    expect_field([&] { p.validate(3); }, "init_lower");
+    p = good;
+    p.init_lower = {2, -1}; // init_lower > init_upper
+    expect_field([&] { p.validate(3); }, "init_lower");
+    p = good;
+    p.init_lower = {std::nan(""), -1};
+    expect_field([&] { p.validate(3); }, "init_lower");
+    for (const double share : {-0.1, 1.5, std::nan("")}) {
+        p = good;
+        p.init_share = share;
+        expect_field([&] { p.validate(3); }, "init_share");
+    }
+    p = good; // per-swarm start boxes inside per-swarm bounds
+    p.lower = {0, 0, 10, 10};
+    p.upper = {1, 1, 11, 11};
+    p.init_lower = {0.2, 0.2, 10.5, 10.5};
+    p.init_upper = {0.4, 0.4, 10.6, 10.6};
+    EXPECT_NO_THROW(p.validate(2));
+    p.init_lower = {0.2, 0.2}; // one box for both swarms: outside swarm 1's bounds
+    p.init_upper = {0.4, 0.4};
+    expect_field([&] { p.validate(2); }, "init_lower");
+}
+
 TEST(Validation, ProblemFieldsNamed) {
     auto good = swarm::Problem::benchmark(swarm::Function::Sphere, 3);
     EXPECT_NO_THROW(good.validate(1));

@@ -46,6 +46,15 @@ struct Problem {
     std::function<double(const double* x, int dims)> host_function;
     Function function = Function::Sphere;
 
+    // Optional start box, same layouts as lower/upper and inside them: the first round(init_share x
+    // particles) particles of every swarm draw their initial position and velocity in it, the others over
+    // the whole bounds. A tracker restarting a swarm around a predicted pose keeps part of it spread out
+    // this way. Empty: every particle starts over the bounds. cpu-serial, cpu-parallel and every GPU PSO
+    // strategy but gpu-elementwise honour it; the others reject it.
+    std::vector<double> init_lower;
+    std::vector<double> init_upper;
+    double init_share = 1.0;
+
     // The optimum's value when known (benchmarks set it); used for target_error and error reports.
     std::optional<double> known_optimum;
 
@@ -56,6 +65,17 @@ struct Problem {
     double lower_of(int swarm, int d) const { return lower.size() == static_cast<std::size_t>(dims) ? lower[d] : lower[static_cast<std::size_t>(swarm) * dims + d]; }
     double upper_of(int swarm, int d) const { return upper.size() == static_cast<std::size_t>(dims) ? upper[d] : upper[static_cast<std::size_t>(swarm) * dims + d]; }
     bool per_swarm_bounds() const { return lower.size() != static_cast<std::size_t>(dims); }
+    // Start box of dimension d for swarm s (the bounds when there is none).
+    double init_lower_of(int swarm, int d) const {
+        if (init_lower.empty()) return lower_of(swarm, d);
+        return init_lower.size() == static_cast<std::size_t>(dims) ? init_lower[d] : init_lower[static_cast<std::size_t>(swarm) * dims + d];
+    }
+    double init_upper_of(int swarm, int d) const {
+        if (init_upper.empty()) return upper_of(swarm, d);
+        return init_upper.size() == static_cast<std::size_t>(dims) ? init_upper[d] : init_upper[static_cast<std::size_t>(swarm) * dims + d];
+    }
+    // Particles of each swarm that start in the start box (0 without one).
+    int init_focus(int particles) const;
 
     // Throws ValidationError naming the field (dims, lower, upper, ...) and the fix. Bounds must be finite,
     // lower < upper, and within [-1e18, 1e18] (so single precision keeps them and their squares finite).

@@ -18,6 +18,9 @@ public:
         params.validate();
         m_bees.validate(params);
         problem.validate(params.swarms);
+        if (!problem.init_lower.empty()) {
+            throw ValidationError("init_lower", "cpu-bees scouts the whole bounds; a start box is for the PSO strategies");
+        }
         return run_cpu_bees(problem, params, m_bees);
     }
 };

@@ -71,6 +71,9 @@ public:
         params.validate();
         m_bees.validate(params);
         problem.validate(params.swarms);
+        if (!problem.init_lower.empty()) {
+            throw ValidationError("init_lower", "gpu-bees scouts the whole bounds; a start box is for the PSO strategies");
+        }
         if (cuda_device_count() == 0) {
             throw UnavailableError("gpu-bees: no CUDA device is visible; use cpu-bees or --backend cpu");
         }

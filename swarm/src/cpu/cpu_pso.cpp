@@ -36,12 +36,17 @@ public:
         m_gbest.resize(static_cast<std::size_t>(m_s));
         m_lo.resize(static_cast<std::size_t>(m_s) * m_d);
         m_hi.resize(m_lo.size());
+        m_init_lo.resize(m_lo.size());
+        m_init_hi.resize(m_lo.size());
+        m_focus = problem.init_focus(m_n);
         m_vmax.resize(m_lo.size());
         for (int s = 0; s < m_s; ++s) {
             for (int d = 0; d < m_d; ++d) {
                 const std::size_t k = static_cast<std::size_t>(s) * m_d + d;
                 m_lo[k] = static_cast<Real>(problem.lower_of(s, d));
                 m_hi[k] = static_cast<Real>(problem.upper_of(s, d));
+                m_init_lo[k] = static_cast<Real>(problem.init_lower_of(s, d));
+                m_init_hi[k] = static_cast<Real>(problem.init_upper_of(s, d));
                 m_vmax[k] = pso::velocity_limit<Real>(m_lo[k], m_hi[k], static_cast<Real>(params.v_max_fraction));
             }
         }
@@ -111,14 +116,18 @@ private:
         const std::uint64_t seed = m_params.seed;
         for_rows([&](std::size_t r) {
             const int s = static_cast<int>(r / m_n);
+            // The first m_focus particles of a swarm start in the problem's start box (Problem::init_lower).
+            const bool focus = static_cast<int>(r % m_n) < m_focus;
+            const Real* lo = focus ? m_init_lo.data() : m_lo.data();
+            const Real* hi = focus ? m_init_hi.data() : m_hi.data();
             for (int d = 0; d < m_d; ++d) {
                 const std::size_t b = static_cast<std::size_t>(s) * m_d + d;
                 const auto gi = static_cast<std::uint32_t>(r);
                 const Real ux = rng::uniform<Real>(seed, Stream::InitPosition, 0, gi, static_cast<std::uint32_t>(d));
                 const Real uv = rng::uniform<Real>(seed, Stream::InitVelocity, 0, gi, static_cast<std::uint32_t>(d));
-                m_x[r * m_d + d] = pso::initial_position(m_lo[b], m_hi[b], ux);
+                m_x[r * m_d + d] = pso::initial_position(lo[b], hi[b], ux);
                 m_v[r * m_d + d] = pso::initial_velocity(
-                    pso::initial_velocity_range(m_lo[b], m_hi[b], static_cast<Real>(m_params.v_max_fraction)), uv);
+                    pso::initial_velocity_range(lo[b], hi[b], static_cast<Real>(m_params.v_max_fraction)), uv);
             }
         });
         score_all();
@@ -273,6 +282,8 @@ private:
     pso::Coefficients<Real> m_k{};
     pso::BoundaryMode m_mode{};
     std::vector<Real> m_x, m_v, m_p, m_f, m_pf, m_lo, m_hi, m_vmax;
+    std::vector<Real> m_init_lo, m_init_hi; // start box (= bounds without one), swarms x dims
+    int m_focus = 0;                        // particles per swarm starting in it
     std::vector<std::size_t> m_nbest; // ring: row of each particle's neighbourhood best (pbest index)
     std::vector<std::size_t> m_gbest; // row of each swarm's best particle
 };

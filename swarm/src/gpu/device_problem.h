@@ -16,6 +16,9 @@ struct DeviceProblem {
     const Real* lower = nullptr; // swarms x dims
     const Real* upper = nullptr;
     const Real* vmax = nullptr;  // velocity clamp per swarm x dim (0: none)
+    const Real* init_lower = nullptr; // start box, swarms x dims (= lower/upper without one)
+    const Real* init_upper = nullptr;
+    int init_focus = 0;          // particles per swarm that start in it (Problem::init_focus)
     Function function = Function::Sphere;
     Real sign = 1;               // -1 when maximising: kernels always minimise sign * f
     pso::Coefficients<Real> k{};
@@ -49,7 +52,8 @@ template <typename Real>
 __device__ __forceinline__ void initial_state(const DeviceProblem<Real>& pb, std::size_t r, int d, Real& x, Real& v) {
     const int s = static_cast<int>(r / pb.particles);
     const std::size_t b = static_cast<std::size_t>(s) * pb.dims + d;
-    const Real lo = pb.lower[b], hi = pb.upper[b];
+    const bool focus = static_cast<int>(r % pb.particles) < pb.init_focus; // starts in the start box
+    const Real lo = focus ? pb.init_lower[b] : pb.lower[b], hi = focus ? pb.init_upper[b] : pb.upper[b];
     const auto gi = static_cast<std::uint32_t>(r);
     x = pso::initial_position(lo, hi, rng::uniform<Real>(pb.seed, rng::Stream::InitPosition, 0, gi, d));
     v = pso::initial_velocity(pso::initial_velocity_range(lo, hi, pb.v_fraction),

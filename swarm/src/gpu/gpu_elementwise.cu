@@ -183,6 +183,11 @@ private:
             throw ValidationError("topology", "gpu-elementwise runs the global, synchronous PSO (FastPSO); use "
                                               "gpu-ring-* for rings or cpu-serial for asynchronous updates");
         }
+        if (ctx.dp.init_focus > 0) {
+            throw ValidationError("init_lower", "gpu-elementwise starts every particle over the whole bounds (FastPSO's "
+                                                "random matrices); use gpu-fused, gpu-sync or a cpu-* strategy for a "
+                                                "start box");
+        }
         if (ctx.has_evaluator()) {
             throw ValidationError("fitness", "gpu-elementwise scores built-in functions only; use gpu-fused for a "
                                              "batched evaluator");

@@ -9,7 +9,8 @@ namespace swarm::gpu {
 
 template <typename Real>
 DeviceProblem<Real> upload_problem(const Problem& problem, const Params& params, GPUMemory<Real>& lower,
-                                   GPUMemory<Real>& upper, GPUMemory<Real>& vmax, cudaStream_t stream) {
+                                   GPUMemory<Real>& upper, GPUMemory<Real>& vmax, GPUMemory<Real>& init_lower,
+                                   GPUMemory<Real>& init_upper, cudaStream_t stream) {
     const int S = params.swarms, D = problem.dims;
     std::vector<Real> lo(static_cast<std::size_t>(S) * D), hi(lo.size()), vm(lo.size());
     for (int s = 0; s < S; ++s) {
@@ -23,6 +24,21 @@ DeviceProblem<Real> upload_problem(const Problem& problem, const Params& params,
     lower.copy_from_host(lo, stream);
     upper.copy_from_host(hi, stream);
     vmax.copy_from_host(vm, stream);
+    const bool start_box = !problem.init_lower.empty();
+    std::vector<Real> ilo, ihi;
+    if (start_box) {
+        ilo.resize(lo.size());
+        ihi.resize(lo.size());
+        for (int s = 0; s < S; ++s) {
+            for (int d = 0; d < D; ++d) {
+                const std::size_t k = static_cast<std::size_t>(s) * D + d;
+                ilo[k] = static_cast<Real>(problem.init_lower_of(s, d));
+                ihi[k] = static_cast<Real>(problem.init_upper_of(s, d));
+            }
+        }
+        init_lower.copy_from_host(ilo, stream);
+        init_upper.copy_from_host(ihi, stream);
+    }
     // The host vectors die at return: make the copies complete first.
     SWARM_CUDA_CHECK_THROW(cudaStreamSynchronize(stream));
 
@@ -33,6 +49,9 @@ DeviceProblem<Real> upload_problem(const Problem& problem, const Params& params,
     dp.lower = lower.data();
     dp.upper = upper.data();
     dp.vmax = vmax.data();
+    dp.init_lower = start_box ? init_lower.data() : lower.data();
+    dp.init_upper = start_box ? init_upper.data() : upper.data();
+    dp.init_focus = problem.init_focus(params.particles);
     dp.function = problem.function;
     dp.sign = problem.goal == Goal::Maximise ? Real(-1) : Real(1);
     dp.k = {static_cast<Real>(params.w), static_cast<Real>(params.c1), static_cast<Real>(params.c2)};
@@ -101,8 +120,9 @@ Result GpuPsoOptimizer::run_typed(const Problem& problem, const Params& params) 
         throw UnavailableError("the problem's batched evaluator has no device path; use a cpu-* strategy");
     }
     Stream stream;
-    GPUMemory<Real> lower, upper, vmax, best_f, best_x;
-    const DeviceProblem<Real> dp = upload_problem(problem, params, lower, upper, vmax, stream.get());
+    GPUMemory<Real> lower, upper, vmax, init_lower, init_upper, best_f, best_x;
+    const DeviceProblem<Real> dp =
+        upload_problem(problem, params, lower, upper, vmax, init_lower, init_upper, stream.get());
     best_f.resize(static_cast<std::size_t>(params.swarms), stream.get());
     best_x.resize(static_cast<std::size_t>(params.swarms) * problem.dims, stream.get());
     std::vector<std::vector<double>> history(static_cast<std::size_t>(params.swarms));
@@ -158,8 +178,10 @@ Result GpuPsoOptimizer::run(const Problem& problem, const Params& params) {
 }
 
 template DeviceProblem<float> upload_problem(const Problem&, const Params&, GPUMemory<float>&, GPUMemory<float>&,
+                                             GPUMemory<float>&, GPUMemory<float>&,
                                              GPUMemory<float>&, cudaStream_t);
 template DeviceProblem<double> upload_problem(const Problem&, const Params&, GPUMemory<double>&, GPUMemory<double>&,
+                                              GPUMemory<double>&, GPUMemory<double>&,
                                               GPUMemory<double>&, cudaStream_t);
 template struct RunContext<float>;
 template struct RunContext<double>;

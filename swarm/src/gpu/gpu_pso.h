@@ -58,7 +58,10 @@ private:
 
 // Fills a DeviceProblem's scalar fields and uploads bounds (expanded to swarms x dims) into the buffers.
 template <typename Real>
+// A start box (Problem::init_lower) goes into init_lower/init_upper; without one they stay empty and the
+// DeviceProblem's start box points at the bounds.
 DeviceProblem<Real> upload_problem(const Problem& problem, const Params& params, GPUMemory<Real>& lower,
-                                   GPUMemory<Real>& upper, GPUMemory<Real>& vmax, cudaStream_t stream);
+                                   GPUMemory<Real>& upper, GPUMemory<Real>& vmax, GPUMemory<Real>& init_lower,
+                                   GPUMemory<Real>& init_upper, cudaStream_t stream);
 
 } // namespace swarm::gpu

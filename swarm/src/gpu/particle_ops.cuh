@@ -41,8 +41,11 @@ struct SignedFitness {
 template <typename Real>
 __device__ __forceinline__ void init_particle(const DeviceProblem<Real>& pb, int s, std::uint32_t r, Real* x, Real* v,
                                               int D) {
-    const Real* lo = pb.lower + static_cast<std::size_t>(s) * D;
-    const Real* hi = pb.upper + static_cast<std::size_t>(s) * D;
+    // The first init_focus particles of a swarm start in the start box (Problem::init_lower).
+    const bool focus = static_cast<int>(r - static_cast<std::uint32_t>(s) * static_cast<std::uint32_t>(pb.particles)) <
+                       pb.init_focus;
+    const Real* lo = (focus ? pb.init_lower : pb.lower) + static_cast<std::size_t>(s) * D;
+    const Real* hi = (focus ? pb.init_upper : pb.upper) + static_cast<std::size_t>(s) * D;
     for (int d0 = 0; d0 < D; d0 += 4) {
         const auto blk = static_cast<std::uint32_t>(d0 >> 2);
         const rng::Words wx = rng::philox4x32_10(rng::counter(rng::Stream::InitPosition, 0, r, blk), pb.seed);
