@@ -1,6 +1,8 @@
 // Projection against cv::projectPoints; colour classes on known pixels; bad model/camera/config files.
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include <cstdio>
 #include <fstream>
 
@@ -150,6 +152,11 @@ TEST(BadInput, TrackerConfig) {
             << team;
     }
     EXPECT_EQ(TrackerSettings{}.gpu_team_warps, 0); // auto
+    for (const auto& [json, key] : {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},
+                                    std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"}}) {
+        EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c9.json", json)); }).find(key), std::string::npos)
+            << json;
+    }
     const TrackerSettings tuned = TrackerSettings::load(write_temp(
         "c7.json",
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4})"));

@@ -16,9 +16,8 @@ struct SceneRun {
     double ms_per_frame = 0;
 };
 
-SceneRun run_scene(const std::string& name, int frames, int w, int h) {
+SceneRun run_scene(const std::string& name, int frames, int w, int h, TrackerSettings s = {}) {
     auto scene = create_scene(name, w, h, 11);
-    TrackerSettings s;
     s.backend = "cpu";
     auto tracker = create_tracker(s, scene->camera());
     TruthFile truth;
@@ -83,6 +82,26 @@ TEST_P(SceneTest, MeetsAccuracyFloors) {
     EXPECT_GE(c.recall(), floor->recall);
     EXPECT_LE(median(c.centre_px), 1.5);
     EXPECT_LE(median(c.depth_pct), floor->depth_pct);
+}
+
+// Tracking swarms that restart half their particles in a tight box around the prediction (the engine's
+// start box) still track: the same floors on the noisy scene's first 40 frames.
+TEST(SceneTest, TrackFocusShareKeepsTracking) {
+    if (std::getenv("TRACKER_SKIP_SCENE_TESTS") != nullptr) {
+        GTEST_SKIP() << "TRACKER_SKIP_SCENE_TESTS is set";
+    }
+    TrackerSettings s;
+    s.track_focus_share = 0.5;
+    const SceneRun run = run_scene("noisy", 40, 640, 360, s);
+    const auto& c = run.report.all;
+    std::printf("[ scene noisy, track_focus_share 0.5 ] precision %.3f recall %.3f centre %.2f px depth %.2f %% "
+                "rotation %.2f deg\n", c.precision(), c.recall(), median(c.centre_px), median(c.depth_pct),
+                median(c.rotation_deg));
+    EXPECT_GT(c.tp, 10);
+    EXPECT_GE(c.precision(), 0.97);
+    EXPECT_GE(c.recall(), 0.95);
+    EXPECT_LE(median(c.centre_px), 1.5);
+    EXPECT_LE(median(c.depth_pct), 7.0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, SceneTest, ::testing::Values("easy", "noisy", "crowded", "night"));

@@ -91,10 +91,22 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
     problem.dims = space.dims();
     problem.goal = swarm::Goal::Maximise;
     std::vector<SwarmTarget> targets;
+    bool start_boxes = false;
     for (const auto& j : jobs) {
         problem.lower.insert(problem.lower.end(), j.lower.begin(), j.lower.end());
         problem.upper.insert(problem.upper.end(), j.upper.begin(), j.upper.end());
         targets.push_back(j.target);
+        start_boxes = start_boxes || !j.start_lower.empty();
+    }
+    if (start_boxes && m_settings.track_focus_share > 0.0) {
+        for (const auto& j : jobs) { // a job without a start box starts over its bounds
+            const bool own = !j.start_lower.empty();
+            const auto& lo = own ? j.start_lower : j.lower;
+            const auto& hi = own ? j.start_upper : j.upper;
+            problem.init_lower.insert(problem.init_lower.end(), lo.begin(), lo.end());
+            problem.init_upper.insert(problem.init_upper.end(), hi.begin(), hi.end());
+        }
+        problem.init_share = m_settings.track_focus_share;
     }
     m_evaluator->set_space(space);
     m_evaluator->set_targets(targets);

@@ -125,6 +125,25 @@ private:
         }
     }
 
+    // Start box of a tracking swarm's focused particles: track_focus_scale of the track box, centred on the
+    // predicted pose (clamped into the box).
+    void focus_box(const Track& t, const PoseSpace& space, SwarmJob& j) const {
+        const PoseVec p = t.predicted();
+        const double scale = m_settings.track_focus_scale;
+        std::size_t i = 0;
+        for (int k = 0; k < 6; ++k) {
+            if (!space.active[static_cast<std::size_t>(k)]) {
+                continue;
+            }
+            const double lo = j.lower[i], hi = j.upper[i];
+            const double half = 0.5 * scale * (hi - lo);
+            const double c = std::clamp(p[static_cast<std::size_t>(k)], lo, hi);
+            j.start_lower.push_back(std::max(lo, c - half));
+            j.start_upper.push_back(std::min(hi, c + half));
+            ++i;
+        }
+    }
+
     PoseSpace track_space() const {
         PoseSpace sp;
         sp.active = {true, true, true, m_settings.yaw_range > 0, m_settings.pitch_range > 0, m_settings.roll_range > 0};
@@ -181,6 +200,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     for (const auto& t : m_tracks) {
         SwarmJob j;
         track_bounds(t, ts, j.lower, j.upper);
+        focus_box(t, ts, j);
         j.target = {t.model, false};
         jobs.push_back(std::move(j));
     }

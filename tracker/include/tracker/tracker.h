@@ -37,8 +37,13 @@ struct TrackerSettings {
     bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
     // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:
     // +- (3 px + fraction * sign size) across the image, +- 0.4 * fraction * depth, +- fraction * each
-    // angle range (plus the last frame's motion). The engine initialises whole swarms inside their box.
+    // angle range (plus the last frame's motion).
     double respread_fraction = 0.25;
+    // Share of a tracking swarm's particles that restart in a tight box around the predicted pose
+    // (track_focus_scale x the track box, centred on the prediction); the rest re-spread over the whole
+    // track box. 0: the whole swarm starts spread over the box.
+    double track_focus_share = 0.0;
+    double track_focus_scale = 0.2;
     // Edge term of the fitness: |gradient . normal| * edge_gain, capped at 1. A gain so high that a blurred
     // edge saturates within a pixel or two makes the fitness flat around the true pose (depth and angles
     // then drift inside the plateau); at 1 the score still peaks on the edge.
