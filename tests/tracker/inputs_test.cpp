@@ -152,10 +152,12 @@ TEST(BadInput, TrackerConfig) {
             << team;
     }
     EXPECT_EQ(TrackerSettings{}.gpu_team_warps, 0); // auto
-    for (const auto& [json, key] : {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},
-                                    std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"}}) {
-        EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c9.json", json)); }).find(key), std::string::npos)
-            << json;
+    // (a plain pair, not a structured binding: clang 14 cannot capture bindings in the lambda)
+    for (const auto& bad : {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},
+                            std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"}}) {
+        EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c9.json", bad.first)); }).find(bad.second),
+                  std::string::npos)
+            << bad.first;
     }
     const TrackerSettings tuned = TrackerSettings::load(write_temp(
         "c7.json",
