@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "history_check.h"
 #include "swarm/errors.h"
 #include "swarm/optimizer.h"
 
@@ -55,26 +56,9 @@ TEST_P(GpuPso, FollowsCpuTrajectory) {
     if (!GetParam().synchronous) GTEST_SKIP() << "asynchronous strategy";
     for (const auto f : {swarm::Function::Sphere, swarm::Function::Rastrigin}) {
         const auto problem = swarm::Problem::benchmark(f, 5);
-        swarm::Params p;
-        p.swarms = 3;
-        p.particles = 33;
-        p.iterations = 60;
-        p.topology = topology();
-        p.precision = swarm::Precision::FP64;
-        p.record_history = true;
-        p.seed = 42;
+        const swarm::Params p = traced(3, 33, 60, topology(), 42);
         const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
-        const auto gpu = m_opt->run(problem, p);
-        ASSERT_EQ(gpu.iterations, cpu.iterations);
-        for (int s = 0; s < p.swarms; ++s) {
-            const auto& hc = cpu.swarms[s].history;
-            const auto& hg = gpu.swarms[s].history;
-            ASSERT_EQ(hg.size(), hc.size());
-            for (std::size_t t = 0; t < hc.size(); ++t) {
-                ASSERT_NEAR(hg[t], hc[t], 1e-7 * std::max(1.0, std::fabs(hc[t])))
-                    << "swarm " << s << " iteration " << t + 1;
-            }
-        }
+        expect_same_history(m_opt->run(problem, p), cpu, 1e-7, std::string(swarm::info(f).name));
     }
 }
 
@@ -134,30 +118,14 @@ TEST_P(GpuPso, StartBoxFollowsCpuTrajectory) {
     problem.init_lower.assign(5, 1.0);
     problem.init_upper.assign(5, 1.5);
     problem.init_share = 0.4;
-    swarm::Params p;
-    p.swarms = 3;
-    p.particles = 33;
-    p.iterations = 40;
-    p.topology = topology();
-    p.precision = swarm::Precision::FP64;
-    p.record_history = true;
-    p.seed = 5;
+    const swarm::Params p = traced(3, 33, 40, topology(), 5);
     if (GetParam().strategy == Strategy::GpuElementwise) {
         EXPECT_THROW(m_opt->run(problem, p), swarm::ValidationError);
         return;
     }
     if (!GetParam().synchronous) GTEST_SKIP() << "asynchronous strategy";
     const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
-    const auto gpu = m_opt->run(problem, p);
-    ASSERT_EQ(gpu.iterations, cpu.iterations);
-    for (int s = 0; s < p.swarms; ++s) {
-        const auto& hc = cpu.swarms[s].history;
-        const auto& hg = gpu.swarms[s].history;
-        ASSERT_EQ(hg.size(), hc.size());
-        for (std::size_t t = 0; t < hc.size(); ++t) {
-            ASSERT_NEAR(hg[t], hc[t], 1e-7 * std::max(1.0, std::fabs(hc[t]))) << "swarm " << s << " iteration " << t + 1;
-        }
-    }
+    expect_same_history(m_opt->run(problem, p), cpu, 1e-7, "start box");
 }
 
 TEST_P(GpuPso, PerSwarmBounds) {
