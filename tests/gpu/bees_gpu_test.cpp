@@ -49,6 +49,25 @@ INSTANTIATE_TEST_SUITE_P(Nine, GpuBeesThesis, ::testing::ValuesIn(swarm::thesis_
                              return n;
                          });
 
+// gpu-bees and its host emulation (swarm::detail::run_cuba_host) with the same settings and layout.
+struct GpuAndHost {
+    swarm::Result gpu, host;
+};
+GpuAndHost run_gpu_and_host(const swarm::Problem& problem, const swarm::Params& p, const swarm::BeesParams& b) {
+    auto opt = swarm::create_optimizer(Strategy::GpuBees);
+    opt->set_bees_params(b);
+    return {opt->run(problem, p), swarm::detail::run_cuba_host(problem, p, b, b.colonies_per_block)};
+}
+
+// Every colony's best agrees with the emulation's to fp64 rounding.
+void expect_colonies_agree(const GpuAndHost& r, const std::string& what) {
+    ASSERT_EQ(r.gpu.swarms.size(), r.host.swarms.size()) << what;
+    for (std::size_t c = 0; c < r.gpu.swarms.size(); ++c) {
+        const double h = r.host.swarms[c].best_fitness;
+        EXPECT_NEAR(r.gpu.swarms[c].best_fitness, h, 1e-9 * std::max(1.0, std::fabs(h))) << what << ", colony " << c;
+    }
+}
+
 // The kernel and its host emulation run the same steps on the same keyed draws. In fp64 on polynomial
 // functions the only differences are rounding (FMA contraction), far below any greedy decision, so the
 // colonies' bests agree closely after a few cycles; several colonies per block exercise the exchange.
@@ -66,17 +85,9 @@ TEST(GpuBees, MatchesTheHostEmulation) {
         b.selected = 5;
         b.elite_recruits = 3;
         b.colonies_per_block = 8;
-        auto opt = swarm::create_optimizer(Strategy::GpuBees);
-        opt->set_bees_params(b);
-        const auto gpu = opt->run(problem, p);
-        const auto host = swarm::detail::run_cuba_host(problem, p, b, b.colonies_per_block);
-        ASSERT_EQ(gpu.swarms.size(), host.swarms.size());
-        for (std::size_t c = 0; c < gpu.swarms.size(); ++c) {
-            const double h = host.swarms[c].best_fitness;
-            EXPECT_NEAR(gpu.swarms[c].best_fitness, h, 1e-9 * std::max(1.0, std::fabs(h)))
-                << swarm::info(f).name << " colony " << c;
-        }
-        EXPECT_EQ(gpu.evaluations, host.evaluations);
+        const GpuAndHost r = run_gpu_and_host(problem, p, b);
+        expect_colonies_agree(r, std::string(swarm::info(f).name));
+        EXPECT_EQ(r.gpu.evaluations, r.host.evaluations);
     }
 }
 
@@ -101,16 +112,7 @@ TEST(GpuBees, MatchesTheHostEmulationOnOddLayouts) {
         b.selected = 4;
         b.elite_recruits = 2;
         b.colonies_per_block = l.per_block;
-        auto opt = swarm::create_optimizer(Strategy::GpuBees);
-        opt->set_bees_params(b);
-        const auto gpu = opt->run(problem, p);
-        const auto host = swarm::detail::run_cuba_host(problem, p, b, b.colonies_per_block);
-        ASSERT_EQ(gpu.swarms.size(), host.swarms.size());
-        for (std::size_t c = 0; c < gpu.swarms.size(); ++c) {
-            const double h = host.swarms[c].best_fitness;
-            EXPECT_NEAR(gpu.swarms[c].best_fitness, h, 1e-9 * std::max(1.0, std::fabs(h)))
-                << l.bees << " bees, colony " << c;
-        }
+        expect_colonies_agree(run_gpu_and_host(problem, p, b), std::to_string(l.bees) + " bees");
     }
 }
 
