@@ -12,30 +12,25 @@ DeviceProblem<Real> upload_problem(const Problem& problem, const Params& params,
                                    GPUMemory<Real>& upper, GPUMemory<Real>& vmax, GPUMemory<Real>& init_lower,
                                    GPUMemory<Real>& init_upper, cudaStream_t stream) {
     const int S = params.swarms, D = problem.dims;
+    const bool start_box = !problem.init_lower.empty();
     std::vector<Real> lo(static_cast<std::size_t>(S) * D), hi(lo.size()), vm(lo.size());
+    std::vector<Real> ilo(start_box ? lo.size() : 0), ihi(ilo.size());
     for (int s = 0; s < S; ++s) {
         for (int d = 0; d < D; ++d) {
             const std::size_t k = static_cast<std::size_t>(s) * D + d;
             lo[k] = static_cast<Real>(problem.lower_of(s, d));
             hi[k] = static_cast<Real>(problem.upper_of(s, d));
             vm[k] = pso::velocity_limit<Real>(lo[k], hi[k], static_cast<Real>(params.v_max_fraction));
+            if (start_box) {
+                ilo[k] = static_cast<Real>(problem.init_lower_of(s, d));
+                ihi[k] = static_cast<Real>(problem.init_upper_of(s, d));
+            }
         }
     }
     lower.copy_from_host(lo, stream);
     upper.copy_from_host(hi, stream);
     vmax.copy_from_host(vm, stream);
-    const bool start_box = !problem.init_lower.empty();
-    std::vector<Real> ilo, ihi;
     if (start_box) {
-        ilo.resize(lo.size());
-        ihi.resize(lo.size());
-        for (int s = 0; s < S; ++s) {
-            for (int d = 0; d < D; ++d) {
-                const std::size_t k = static_cast<std::size_t>(s) * D + d;
-                ilo[k] = static_cast<Real>(problem.init_lower_of(s, d));
-                ihi[k] = static_cast<Real>(problem.init_upper_of(s, d));
-            }
-        }
         init_lower.copy_from_host(ilo, stream);
         init_upper.copy_from_host(ihi, stream);
     }
