@@ -196,9 +196,15 @@ int auto_team_warps(std::size_t particles) {
     // Teams pay off while they fit the warps the SMs hold at once: the kernel's 117 registers a thread leave
     // 4 blocks of 4 warps per SM. Past that, more warps only queue behind each other.
     constexpr std::size_t k_resident_warps_per_sm = 16;
-    int sms = 0;
-    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess || sms <= 0) {
-        cudaGetLastError();
+    static const int sms = [] { // asked once: this runs for every search of every frame
+        int v = 0;
+        if (cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess) {
+            cudaGetLastError();
+            return 0;
+        }
+        return v;
+    }();
+    if (sms <= 0) {
         return 1;
     }
     return particles * 2 <= k_resident_warps_per_sm * static_cast<std::size_t>(sms) ? 2 : 1;
