@@ -5,14 +5,8 @@
 # (time target), memcheck, racecheck and synccheck on the GpuBees tests, and one ncu profile of a
 # Griewank launch. Usage (repository root there): scripts/device/bees-check.sh .devrun/bees.tar.xz
 set -uo pipefail
-pack="$1"
-final="${OUT:-$PWD/out}"
-out=/tmp/bees-logs # only 8 files come back from $OUT: the logs go there as one archive at the end
-mkdir -p "$final" "$out" /tmp/st && tar -C /tmp/st -xJf "$pack" && cd /tmp/st/"$(basename "$pack" .tar.xz)" || exit 1
-export LD_LIBRARY_PATH=.
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader | tee "$out/gpu.txt"
-step() { local name="$1"; shift; local t0=$SECONDS; timeout "${LIMIT:-200}" "$@" >"$out/$name.log" 2>&1; local rc=$?
-         echo "$name rc=$rc $((SECONDS - t0))s: $(grep -E '^\[  (PASSED|FAILED)  \]|ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tr '\n' ' ')"; }
+source "$(dirname "$0")/check-lib.sh"
+check_setup "$1" bees
 bench="./swarmtrack-bench bench --suite bees"
 step gpu_tests ./swarm_gpu_tests --gtest_filter='*Bees*' --gtest_brief=1
 step bench_all $bench --strategy gpu-bees,cpu-bees --function all

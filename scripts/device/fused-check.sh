@@ -4,14 +4,9 @@
 # the out-of-memory tests, and a kernel-time profile of gpu-bees on the shifted Griewank.
 # Usage (repository root there): scripts/device/fused-check.sh .devrun/lead.tar.xz
 set -uo pipefail
-pack="$1"
-final="${OUT:-$PWD/out}"
-out=/tmp/fused-logs # only 8 files come back from $OUT: the logs go there as one archive at the end
-mkdir -p "$final" "$out" /tmp/st && tar -C /tmp/st -xJf "$pack" && cd /tmp/st/"$(basename "$pack" .tar.xz)" || exit 1
-export LD_LIBRARY_PATH=.
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
-step() { local name="$1"; shift; local t0=$SECONDS; timeout "${LIMIT:-240}" "$@" >"$out/$name.log" 2>&1; local rc=$?
-         echo "$name rc=$rc $((SECONDS - t0))s: $(grep -E '^\[  (PASSED|FAILED)  \]|ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tr '\n' ' ')"; }
+source "$(dirname "$0")/check-lib.sh"
+STEP_LIMIT=240
+check_setup "$1" fused
 step cuda_tests ./swarm_gpu_cuda_tests --gtest_brief=1
 step tracker_gpu ./tracker_gpu_tests --gtest_brief=1
 grep -E '^\[ gpu scene' "$out/tracker_gpu.log"

@@ -7,14 +7,8 @@
 # only, 1/2 = bar.sync per team of two warps) to tell a real hazard from racecheck's view of named
 # barriers, then the block kernel's check (block-check.sh). Usage: scripts/device/teams-check.sh PACK
 set -uo pipefail
-pack="$1"
-final="${OUT:-$PWD/out}"
-out=/tmp/teams-logs # only 8 files come back from $OUT: the logs go there as one archive at the end
-mkdir -p "$final" "$out" /tmp/st && tar -C /tmp/st -xJf "$pack" && cd /tmp/st/"$(basename "$pack" .tar.xz)" || exit 1
-export LD_LIBRARY_PATH=.
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader | tee "$out/gpu.txt"
-step() { local name="$1"; shift; local t0=$SECONDS; timeout "${LIMIT:-200}" "$@" >"$out/$name.log" 2>&1; local rc=$?
-         echo "$name rc=$rc $((SECONDS - t0))s: $(grep -E '^\[  (PASSED|FAILED)  \]|ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tr '\n' ' ')"; }
+source "$(dirname "$0")/check-lib.sh"
+check_setup "$1" teams
 if [ -x ./namedbar ]; then
     for v in 0 1 2; do LIMIT=60 step "namedbar_$v" compute-sanitizer --tool racecheck ./namedbar $v; done
 fi
