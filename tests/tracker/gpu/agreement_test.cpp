@@ -53,6 +53,31 @@ TEST_P(GpuAgreement, PreprocessingMatchesCpu) {
     EXPECT_LE(worst, 1e-4);
 }
 
+// The brightness sum lives in two slots used by alternate frames (each launch zeroes the other): frame after
+// frame, from dark to bright and back, every frame's mean and maps are its own, not a sum carried over.
+TEST_P(GpuAgreement, PreprocessingMatchesCpuFrameAfterFrame) {
+    if (!have_gpu()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    const auto [w, h] = GetParam();
+    DeviceFrame dev;
+    int frame_index = 0;
+    for (const char* scene : {"night", "easy", "noisy", "night", "crowded"}) {
+        const cv::Mat frame = scene_frame(scene, w, h, 5 + frame_index);
+        ClassMaps cpu, gpu;
+        preprocess_cpu(frame, cpu);
+        dev.process(frame, nullptr);
+        dev.download(gpu, nullptr);
+        EXPECT_FLOAT_EQ(cpu.mean_value, gpu.mean_value) << scene << ", frame " << frame_index;
+        cv::Mat diff;
+        cv::absdiff(cpu.classes, gpu.classes, diff);
+        double worst = 0;
+        cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+        EXPECT_LE(worst, 1.0) << scene << ", frame " << frame_index;
+        ++frame_index;
+    }
+}
+
 TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
     if (!have_gpu()) {
         GTEST_SKIP() << "no CUDA device";

@@ -9,6 +9,7 @@
 #include "cuda/kernels.h"
 #include "preprocess.h"
 #include "sign_evaluator.h"
+#include "staging_copy.h"
 
 namespace tracker {
 
@@ -73,7 +74,8 @@ struct DeviceFrame::Impl {
     cuda::PinnedBuffer staging;
     cuda::DeviceBuffer<uchar4> classes;
     cuda::DeviceBuffer<float2> gradient;
-    cuda::DeviceBuffer<unsigned long long> sum;
+    cuda::DeviceBuffer<unsigned long long> sums; // two brightness slots, alternate frames (preprocess.cu)
+    int parity = 0;                              // slot of the frame processed last
     cuda::DeviceBuffer<math::PackedPoint> points;
     cuda::DeviceBuffer<math::ModelRange> ranges;
     cuda::DeviceBuffer<int2> targets;
@@ -97,10 +99,13 @@ struct DeviceFrame::Impl {
             width = view.width;
             height = view.height;
         }
-        sum.reserve(1);
+        if (sums.data() == nullptr) {
+            sums.reserve(2);
+            TRACKER_CUDA_CHECK(cudaMemsetAsync(sums.data(), 0, 2 * sizeof(unsigned long long), s));
+        }
+        parity ^= 1;
         e1.record(s);
-        cuda::launch_brightness_sum(s, view, sum.data());
-        cuda::launch_preprocess(s, view, sum.data(), {classes.data(), classes.pitch(), width, height},
+        cuda::launch_preprocess(s, view, sums.data(), parity, {classes.data(), classes.pitch(), width, height},
                                 {gradient.data(), gradient.pitch(), width, height});
         e2.record(s);
         const double pre = e2.ms_since(e1);
@@ -124,8 +129,7 @@ std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr, void* stream)
     // (run() waits on its events), so the staging buffer is free to overwrite.
     const std::size_t row_bytes = static_cast<std::size_t>(bgr.cols) * 3;
     unsigned char* staging = m->staging.reserve(row_bytes * static_cast<std::size_t>(bgr.rows));
-    cv::Mat staged(bgr.rows, bgr.cols, CV_8UC3, staging, row_bytes);
-    bgr.copyTo(staged); // same size and type: copies into the staging buffer, no reallocation
+    copy_to_staging(bgr, staging);
     m->e0.record(s);
     TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(m->bgr.data(), m->bgr.pitch(), staging, row_bytes, row_bytes, bgr.rows,
                                          cudaMemcpyHostToDevice, s));
@@ -252,7 +256,7 @@ void DeviceFrame::download(ClassMaps& out, void* stream) const {
                                          m->gradient.pitch(), m->width * sizeof(float2), m->height,
                                          cudaMemcpyDeviceToHost, s));
     unsigned long long sum = 0;
-    TRACKER_CUDA_CHECK(cudaMemcpyAsync(&sum, m->sum.data(), sizeof(sum), cudaMemcpyDeviceToHost, s));
+    TRACKER_CUDA_CHECK(cudaMemcpyAsync(&sum, m->sums.data() + m->parity, sizeof(sum), cudaMemcpyDeviceToHost, s));
     TRACKER_CUDA_CHECK(cudaStreamSynchronize(s));
     out.mean_value = static_cast<float>(static_cast<double>(sum) / (static_cast<double>(m->width) * m->height));
 }

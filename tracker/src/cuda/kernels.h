@@ -12,11 +12,13 @@ struct PitchedView {
     int width, height;
 };
 
-// Sum of max(b, g, r) over a BGR8 image into *sum (zeroed by the launcher).
-void launch_brightness_sum(cudaStream_t stream, PitchedView bgr, unsigned long long* sum);
-// Class likelihoods (uchar4) and sign-colour gradient (float2) of every pixel; reads the mean from `sum`.
-void launch_preprocess(cudaStream_t stream, PitchedView bgr, const unsigned long long* sum, PitchedView classes,
-                       PitchedView gradient);
+// One cooperative launch: the sum of max(b, g, r) over a BGR8 image into sums[parity] (which must be zero;
+// the launch zeroes sums[parity ^ 1] for the next frame), then the class likelihoods (uchar4) and
+// sign-colour gradient (float2) of every pixel from that mean.
+void launch_preprocess(cudaStream_t stream, PitchedView bgr, unsigned long long* sums, int parity,
+                       PitchedView classes, PitchedView gradient);
+// Blocks of that launch for a frame (the resident limit, at most one per tile).
+int preprocess_grid_blocks(PitchedView bgr);
 
 struct FitnessParams {
     math::PoseLayout layout;

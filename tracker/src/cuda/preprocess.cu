@@ -1,4 +1,12 @@
-// Preprocessing kernels: frame brightness and per-pixel class likelihoods + gradient (common/colour_math.h).
+// The per-frame preprocessing kernel: frame brightness, then per-pixel class likelihoods + sign-colour gradient
+// (common/colour_math.h), in ONE cooperative launch. Two kernels and a memset cost 70 us of GPU time per
+// 1280x720 frame on an H200 for 24 us of work (2026-11-23, Nsight Compute: brightness 4.4 us, classify 19.7
+// us); one launch with a grid barrier between the two phases, and each pixel classified once into a shared
+// tile instead of five times (itself and its four neighbours for the gradient), removes most of the rest.
+#include <cooperative_groups.h>
+
+#include <algorithm>
+
 #include "common/colour_math.h"
 #include "cuda/cuda_check.h"
 #include "cuda/kernels.h"
@@ -6,15 +14,22 @@
 namespace tracker::cuda {
 namespace {
 
-constexpr int k_block = 256;
+constexpr int k_tile_w = 32, k_tile_h = 8, k_block = k_tile_w * k_tile_h;
+constexpr int k_halo_w = k_tile_w + 2, k_halo_h = k_tile_h + 2;
 
-__global__ void brightness_sum_kernel(PitchedView bgr, unsigned long long* sum) {
-    __shared__ unsigned long long partial[k_block / 32];
+__device__ math::ClassLikelihood classify_at(const PitchedView& bgr, int x, int y, float mean) {
+    x = min(max(x, 0), bgr.width - 1);
+    y = min(max(y, 0), bgr.height - 1);
+    const unsigned char* p = static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
+    return math::classify(p[0], p[1], p[2], mean);
+}
+
+// Phase 1: sum of max(b, g, r) over the frame into *sum.
+__device__ void brightness_sum(const PitchedView& bgr, unsigned long long* sum, unsigned long long* partial) {
     unsigned long long local = 0;
-    const long long n = static_cast<long long>(bgr.width) * bgr.height;
-    for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-         i += static_cast<long long>(gridDim.x) * blockDim.x) {
-        const int y = static_cast<int>(i / bgr.width), x = static_cast<int>(i % bgr.width);
+    const int n = bgr.width * bgr.height;
+    for (int i = blockIdx.x * k_block + threadIdx.x; i < n; i += gridDim.x * k_block) {
+        const int y = i / bgr.width, x = i - y * bgr.width;
         const unsigned char* p = static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
         local += max(p[0], max(p[1], p[2]));
     }
@@ -34,51 +49,71 @@ __global__ void brightness_sum_kernel(PitchedView bgr, unsigned long long* sum) 
     }
 }
 
-__device__ math::ClassLikelihood classify_at(const PitchedView& bgr, int x, int y, float mean) {
-    x = min(max(x, 0), bgr.width - 1);
-    y = min(max(y, 0), bgr.height - 1);
-    const unsigned char* p = static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
-    return math::classify(p[0], p[1], p[2], mean);
-}
-
-__global__ void preprocess_kernel(PitchedView bgr, const unsigned long long* sum, PitchedView classes,
-                                  PitchedView gradient) {
-    const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
-    if (x >= bgr.width || y >= bgr.height) {
-        return;
+// `sums` holds two slots used by alternate frames: this frame adds into sums[parity] (zeroed by the previous
+// frame's launch, or at allocation) and zeroes sums[parity ^ 1] for the next one, so no memset is queued.
+__global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, unsigned long long* sums, int parity,
+                                                             PitchedView classes, PitchedView gradient) {
+    namespace cg = cooperative_groups;
+    __shared__ unsigned long long partial[k_block / 32];
+    __shared__ math::ClassLikelihood tile[k_halo_h][k_halo_w];
+    brightness_sum(bgr, sums + parity, partial);
+    cg::this_grid().sync();
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        sums[parity ^ 1] = 0;
     }
     // Same rounding as the CPU path: double mean of the integer sum, then float.
-    const float mean = static_cast<float>(static_cast<double>(*sum) /
+    const float mean = static_cast<float>(static_cast<double>(sums[parity]) /
                                           (static_cast<double>(bgr.width) * static_cast<double>(bgr.height)));
-    const math::ClassLikelihood c = classify_at(bgr, x, y, mean);
     auto q = [](float v) { return static_cast<unsigned char>(min(max(__float2int_rn(v * 255.f), 0), 255)); };
-    reinterpret_cast<uchar4*>(static_cast<char*>(classes.data) + y * classes.pitch)[x] =
-        make_uchar4(q(c.red), q(c.blue), q(c.white), q(c.yellow));
-    // Central differences of the sign-colour map, clamped at the border (neighbours recomputed, not stored).
-    const float l = math::sign_colour(classify_at(bgr, max(x - 1, 0), y, mean));
-    const float r = math::sign_colour(classify_at(bgr, min(x + 1, bgr.width - 1), y, mean));
-    const float u = math::sign_colour(classify_at(bgr, x, max(y - 1, 0), mean));
-    const float d = math::sign_colour(classify_at(bgr, x, min(y + 1, bgr.height - 1), mean));
-    reinterpret_cast<float2*>(static_cast<char*>(gradient.data) + y * gradient.pitch)[x] =
-        make_float2(0.5f * (r - l), 0.5f * (d - u));
+    const int tiles_x = (bgr.width + k_tile_w - 1) / k_tile_w;
+    const int tiles = tiles_x * ((bgr.height + k_tile_h - 1) / k_tile_h);
+    const int tx = static_cast<int>(threadIdx.x) % k_tile_w, ty = static_cast<int>(threadIdx.x) / k_tile_w;
+    for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
+        const int x0 = (t % tiles_x) * k_tile_w, y0 = (t / tiles_x) * k_tile_h;
+        __syncthreads(); // the previous tile's reads are done
+        // The tile and a one-pixel ring, clamped at the frame border as the CPU's central differences are.
+        for (int k = threadIdx.x; k < k_halo_w * k_halo_h; k += k_block) {
+            const int ly = k / k_halo_w, lx = k - ly * k_halo_w;
+            tile[ly][lx] = classify_at(bgr, x0 + lx - 1, y0 + ly - 1, mean);
+        }
+        __syncthreads();
+        const int x = x0 + tx, y = y0 + ty;
+        if (x >= bgr.width || y >= bgr.height) {
+            continue;
+        }
+        const math::ClassLikelihood c = tile[ty + 1][tx + 1];
+        reinterpret_cast<uchar4*>(static_cast<char*>(classes.data) + y * classes.pitch)[x] =
+            make_uchar4(q(c.red), q(c.blue), q(c.white), q(c.yellow));
+        // Central differences of the sign-colour map; past the frame border the ring holds the border pixel.
+        const float l = math::sign_colour(tile[ty + 1][tx]);
+        const float r = math::sign_colour(tile[ty + 1][tx + 2]);
+        const float u = math::sign_colour(tile[ty][tx + 1]);
+        const float d = math::sign_colour(tile[ty + 2][tx + 1]);
+        reinterpret_cast<float2*>(static_cast<char*>(gradient.data) + y * gradient.pitch)[x] =
+            make_float2(0.5f * (r - l), 0.5f * (d - u));
+    }
 }
 
 } // namespace
 
-void launch_brightness_sum(cudaStream_t stream, PitchedView bgr, unsigned long long* sum) {
-    TRACKER_CUDA_CHECK(cudaMemsetAsync(sum, 0, sizeof(unsigned long long), stream));
-    const long long n = static_cast<long long>(bgr.width) * bgr.height;
-    const int blocks = static_cast<int>(std::min<long long>((n + k_block - 1) / k_block, 1024));
-    brightness_sum_kernel<<<blocks, k_block, 0, stream>>>(bgr, sum);
-    TRACKER_CUDA_CHECK(cudaGetLastError());
+int preprocess_grid_blocks(PitchedView bgr) {
+    static const int resident = [] { // asked once per process: every frame launches this kernel
+        int device = 0, sms = 0, per_sm = 0;
+        TRACKER_CUDA_CHECK(cudaGetDevice(&device));
+        TRACKER_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        TRACKER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, preprocess_kernel, k_block, 0));
+        // Four blocks an SM are enough to keep the loads in flight; a smaller grid waits less at the barrier.
+        return std::max(1, sms * std::min(per_sm, 4));
+    }();
+    const int tiles = ((bgr.width + k_tile_w - 1) / k_tile_w) * ((bgr.height + k_tile_h - 1) / k_tile_h);
+    return std::min(resident, tiles);
 }
 
-void launch_preprocess(cudaStream_t stream, PitchedView bgr, const unsigned long long* sum, PitchedView classes,
-                       PitchedView gradient) {
-    const dim3 block(32, 8);
-    const dim3 grid((bgr.width + block.x - 1) / block.x, (bgr.height + block.y - 1) / block.y);
-    preprocess_kernel<<<grid, block, 0, stream>>>(bgr, sum, classes, gradient);
-    TRACKER_CUDA_CHECK(cudaGetLastError());
+void launch_preprocess(cudaStream_t stream, PitchedView bgr, unsigned long long* sums, int parity,
+                       PitchedView classes, PitchedView gradient) {
+    void* args[] = {&bgr, &sums, &parity, &classes, &gradient};
+    TRACKER_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(preprocess_kernel),
+                                                   dim3(preprocess_grid_blocks(bgr)), dim3(k_block), args, 0, stream));
 }
 
 } // namespace tracker::cuda
