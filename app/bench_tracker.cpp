@@ -130,9 +130,10 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
     BenchReport rep;
     rep.table = make_table();
     auto add = [&](BenchReport& r, const std::string& b, const std::string& what, const Config& c, bool on_gpu,
-                   int frames, int team_warps = tracker::TrackerSettings{}.gpu_team_warps) {
+                   int frames, int team_warps = tracker::TrackerSettings{}.gpu_team_warps, bool cluster = true) {
         tracker::TrackerSettings settings = fixed_swarms(c, b);
         settings.gpu_team_warps = team_warps;
+        settings.gpu_cluster_barrier = cluster;
         const Measured m = measure(settings, scene, width, height, frames, on_gpu ? 3 : 1);
         r.table.add(row(on_gpu ? "cuda (" + swarm::cuda_device_name() + ")" : "cpu", what, c, m, on_gpu));
         return m;
@@ -188,6 +189,21 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
             }
         }
         rep.sections.emplace_back("GPU warps per particle (gpu_team_warps; 64 particles, 50 generations)", by_team);
+        // Where a swarm's blocks meet each generation: their own cluster's barrier or the whole grid's.
+        BenchReport by_barrier;
+        by_barrier.table = make_table();
+        for (const int swarms : {8, 16, 40}) {
+            for (const int tw : {1, 2}) {
+                for (const bool cluster : {true, false}) {
+                    add(by_barrier, "cuda",
+                        std::string(cluster ? "cluster" : "grid") + " barrier, team " + std::to_string(tw),
+                        Config{swarms, 64, 50}, true, sframes, tw, cluster);
+                }
+            }
+        }
+        rep.sections.emplace_back("GPU barrier per generation (gpu_cluster_barrier x gpu_team_warps; 64 particles, 50 "
+                                  "generations; the cluster form where the GPU has clusters)",
+                                  by_barrier);
     }
 
     // Tracking the scene with default settings: tracking swarms come and go with the signs.

@@ -57,6 +57,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
             s.gpu_team_warps = k_team_values[team];
             changed = true;
         }
+        changed |= ImGui::Checkbox("GPU cluster barrier", &s.gpu_cluster_barrier);
         int seed = static_cast<int>(s.seed);
         if (ImGui::InputInt("seed", &seed) && seed >= 0) {
             s.seed = static_cast<unsigned long long>(seed);

@@ -110,6 +110,59 @@ TEST(GpuWarpFunctor, FollowsCpuSerial) {
     check_follows_cpu_serial<TeamSphere<4>>("team of 4");
 }
 
+// The cluster form (each swarm a thread-block cluster meeting on the cluster barrier; compute capability 9.0+)
+// and the cooperative grid form run the same PSO: same history, generation by generation. Shapes that fit a
+// cluster use it where the device has clusters; the rest fall back to the grid (a swarm over 16 blocks).
+TEST(GpuWarpFunctor, ClusterAndGridBarriersAgree) {
+    SKIP_WITHOUT_GPU();
+    int dev = 0, major = 0;
+    ASSERT_EQ(cudaGetDevice(&dev), cudaSuccess);
+    ASSERT_EQ(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev), cudaSuccess);
+    struct Shape { int swarms, particles, dims; bool fits; };
+    for (const auto topo : {swarm::Topology::Global, swarm::Topology::Ring}) {
+        for (const auto sh : {Shape{8, 64, 6, true}, Shape{5, 33, 3, true}, Shape{1, 1, 3, true},
+                              Shape{3, 128, 4, true}, Shape{2, 200, 2, false}}) {
+            const auto problem = box(sh.dims, -10, 10, 2.5);
+            const auto p = traced(sh.swarms, sh.particles, 40, topo, 5);
+            const std::string name = "S=" + std::to_string(sh.swarms) + " N=" + std::to_string(sh.particles);
+            swarm::cuda::FunctorOptimizer<TeamSphere<1>> grid, cluster;
+            grid.set_cluster_barrier(false);
+            const auto g = grid.run(problem, p, TeamSphere<1>{2.5});
+            const auto c = cluster.run(problem, p, TeamSphere<1>{2.5});
+            EXPECT_FALSE(grid.used_cluster_barrier()) << name;
+            EXPECT_EQ(cluster.used_cluster_barrier(), major >= 9 && sh.fits) << name;
+            expect_same_history(c, g, 0.0, name);
+            for (std::size_t s = 0; s < g.swarms.size(); ++s) {
+                EXPECT_EQ(c.swarms[s].best_position, g.swarms[s].best_position) << name << " swarm " << s;
+            }
+        }
+    }
+    { // fp32 in one unwatched launch: the final positions of every particle agree bit for bit
+        const auto problem = box(6, -10, 10, 2.5);
+        auto p = traced(8, 64, 120, swarm::Topology::Ring, 3);
+        p.precision = swarm::Precision::FP32;
+        p.record_history = false;
+        swarm::cuda::FunctorOptimizer<TeamSphere<1>> grid, cluster;
+        grid.set_cluster_barrier(false);
+        const auto g = grid.run(problem, p, TeamSphere<1>{2.5});
+        const auto c = cluster.run(problem, p, TeamSphere<1>{2.5});
+        EXPECT_EQ(cluster.used_cluster_barrier(), major >= 9);
+        ASSERT_EQ(grid.positions().size(), 8u * 64u * 6u);
+        EXPECT_EQ(cluster.positions(), grid.positions());
+        EXPECT_EQ(c.best().best_fitness, g.best().best_fitness);
+    }
+    // A team of two warps per particle keeps the grid form (measured faster for teams; grid_swarm_run.cuh),
+    // with or without the cluster barrier allowed.
+    const auto problem = box(5, -10, 10, 2.5);
+    const auto p = traced(8, 64, 40, swarm::Topology::Ring, 9);
+    swarm::cuda::FunctorOptimizer<TeamSphere<2>> grid, cluster;
+    grid.set_cluster_barrier(false);
+    const auto g = grid.run(problem, p, TeamSphere<2>{2.5});
+    const auto c = cluster.run(problem, p, TeamSphere<2>{2.5});
+    EXPECT_FALSE(cluster.used_cluster_barrier());
+    expect_same_history(c, g, 0.0, "team of 2");
+}
+
 // Lane 0 decides: the other lanes' return values are ignored; fp32 runs the same path.
 TEST(GpuWarpFunctor, LaneZeroDecides) {
     SKIP_WITHOUT_GPU();

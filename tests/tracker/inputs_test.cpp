@@ -161,8 +161,14 @@ TEST(BadInput, TrackerConfig) {
     }
     const TrackerSettings tuned = TrackerSettings::load(write_temp(
         "c7.json",
-        R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4})"));
+        R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
+            "gpu_cluster_barrier": false})"));
     EXPECT_EQ(tuned.gpu_team_warps, 4);
+    EXPECT_FALSE(tuned.gpu_cluster_barrier);
+    EXPECT_TRUE(TrackerSettings{}.gpu_cluster_barrier);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c10.json", R"({"gpu_cluster_barrier": 1})")); })
+                  .find("gpu_cluster_barrier"),
+              std::string::npos);
     EXPECT_EQ(tuned.detection_columns, 2);
     EXPECT_DOUBLE_EQ(tuned.edge_gain, 2.5);
     EXPECT_DOUBLE_EQ(tuned.angle_memory, 1.0);

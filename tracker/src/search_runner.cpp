@@ -128,10 +128,11 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
         m_device->set_team_warps(m_settings.gpu_team_warps); // settings may change between frames (GUI)
     }
     if (m_gpu && fused_strategy()) {
-        // The whole search in one cooperative launch, a team of warps per particle (cuda/fused_search.h).
+        // The whole search in one launch, a team of warps per particle (cuda/fused_search.h).
         if (!m_fused) {
             m_fused.reset(new FusedSearch());
         }
+        m_fused->set_cluster_barrier(m_settings.gpu_cluster_barrier); // settings may change (GUI)
         std::vector<float> last;
         const swarm::Result res = m_fused->run(*m_device, *m_evaluator, problem, p,
                                                m_settings.keep_particles ? &last : nullptr);

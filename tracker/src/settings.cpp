@@ -38,6 +38,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("strategy", s.strategy);
     f("backend", s.backend);
     f("gpu_team_warps", s.gpu_team_warps);
+    f("gpu_cluster_barrier", s.gpu_cluster_barrier);
     f("seed", s.seed);
     f("detect_threshold", s.detect_threshold);
     f("track_threshold", s.track_threshold);

@@ -44,12 +44,12 @@ __device__ __forceinline__ ArgMin<Real> reduce_tiles(const ArgMin<Real>* tiles, 
 }
 
 // After generation `step` (0-based within the launch): every swarm's best into the history row. The
-// blocks share the swarms; each reduces its swarms' tiles of parity `out`.
+// blocks share the swarms (swarms s0, s0 + stride, ...); each reduces its swarms' tiles of parity `out`.
 template <typename Real>
 __device__ __forceinline__ void record_history(const GridRunArgs<Real>& a, std::uint32_t step, int out,
-                                               ArgMin<Real>* scratch) {
+                                               ArgMin<Real>* scratch, int s0 = blockIdx.x, int stride = gridDim.x) {
     const int tps = a.tiles_per_swarm;
-    for (int s = blockIdx.x; s < a.pb.swarms; s += gridDim.x) {
+    for (int s = s0; s < a.pb.swarms; s += stride) {
         const ArgMin<Real> g = reduce_tiles(a.tile_best[out] + static_cast<std::size_t>(s) * tps, tps, scratch);
         if (threadIdx.x == 0) {
             a.history[static_cast<std::size_t>(step) * a.pb.swarms + s] = g.f;
@@ -59,9 +59,10 @@ __device__ __forceinline__ void record_history(const GridRunArgs<Real>& a, std::
 
 // At the end of a launch: every swarm's best fitness and position from the tiles of parity `fin`.
 template <typename Real>
-__device__ __forceinline__ void write_swarm_bests(const GridRunArgs<Real>& a, int fin, ArgMin<Real>* scratch) {
+__device__ __forceinline__ void write_swarm_bests(const GridRunArgs<Real>& a, int fin, ArgMin<Real>* scratch,
+                                                  int s0 = blockIdx.x, int stride = gridDim.x) {
     const int tps = a.tiles_per_swarm, D = a.pb.dims;
-    for (int s = blockIdx.x; s < a.pb.swarms; s += gridDim.x) {
+    for (int s = s0; s < a.pb.swarms; s += stride) {
         const ArgMin<Real> g = reduce_tiles(a.tile_best[fin] + static_cast<std::size_t>(s) * tps, tps, scratch);
         for (int d = threadIdx.x; d < D; d += blockDim.x) {
             a.best_x[static_cast<std::size_t>(s) * D + d] = a.p[fin][static_cast<std::size_t>(g.row) * D + d];

@@ -3,6 +3,9 @@
 // size from the occupancy calculator (a cooperative launch needs every block resident), and the same
 // chunked watching as the block kernel when history or early stopping is on.
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 #include "gpu/block_swarm_run.cuh"
 #include "gpu/grid_swarm.cuh"
@@ -42,21 +45,101 @@ inline int grid_team_block_teams(std::size_t rows, int team_warps) {
     return static_cast<int>(std::clamp<std::size_t>(per_sm, 1, static_cast<std::size_t>(std::max(1, 8 / team_warps))));
 }
 
+// A host query about a kernel launch shape (occupancy, whether the cluster form fits), asked once per
+// device, kernel, block size and cluster size: each costs microseconds of host time that would otherwise
+// fall between a run's start event and its launch, every run (the tracker runs one per video frame).
+template <typename Kernel, typename Query>
+int cached_launch_query(Kernel kernel, int threads, int cluster, Query query) {
+    static std::mutex mu;
+    static std::map<std::tuple<int, const void*, int, int>, int> cache;
+    int dev = 0;
+    SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
+    const auto key = std::make_tuple(dev, reinterpret_cast<const void*>(kernel), threads, cluster);
+    const std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+        it = cache.emplace(key, query()).first;
+    }
+    return it->second;
+}
+
+// Thread-block clusters (compute capability 9.0): portable up to 8 blocks, 16 with the non-portable opt-in.
+constexpr int k_max_cluster_blocks = 16;
+
+// A launch configuration of `blocks` blocks in clusters of `cluster` (attr is its storage).
+inline void cluster_config(cudaLaunchConfig_t& cfg, cudaLaunchAttribute& attr, int blocks, int threads,
+                           int cluster, cudaStream_t stream) {
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = static_cast<unsigned>(cluster);
+    attr.val.clusterDim.y = 1;
+    attr.val.clusterDim.z = 1;
+    cfg.gridDim = dim3(static_cast<unsigned>(blocks));
+    cfg.blockDim = dim3(static_cast<unsigned>(threads));
+    cfg.dynamicSmemBytes = 0;
+    cfg.stream = stream;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+}
+
+// Clusters of `cluster` blocks of `threads` of the cluster form of `kernel` that can be resident at once here:
+// 0 without a device of compute capability 9.0 or later, or without the kernel built for it (a build without
+// sm_90 has only the grid form's code there).
+template <typename Kernel>
+int resident_clusters(Kernel kernel, int threads, int cluster, cudaStream_t stream) {
+    static const int major = [] {
+        int dev = 0, v = 0;
+        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
+        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, dev));
+        return v;
+    }();
+    if (major < 9 || cluster < 1 || cluster > k_max_cluster_blocks) {
+        return 0;
+    }
+    // A failed query means no cluster form here, not a failed run: clear the error and use the grid form.
+    auto ok = [](cudaError_t e) {
+        if (e != cudaSuccess) {
+            (void)cudaGetLastError();
+        }
+        return e == cudaSuccess;
+    };
+    cudaFuncAttributes fa{};
+    if (!ok(cudaFuncGetAttributes(&fa, kernel)) || fa.binaryVersion < 90) {
+        return 0;
+    }
+    if (cluster > 8 && !ok(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1))) {
+        return 0;
+    }
+    cudaLaunchConfig_t cfg{};
+    cudaLaunchAttribute attr{};
+    cluster_config(cfg, attr, cluster, threads, cluster, stream);
+    int active = 0;
+    return ok(cudaOccupancyMaxActiveClusters(&active, kernel, &cfg)) ? active : 0;
+}
+
 // One cooperative launch of `kernel` (grid_swarm_kernel or grid_warp_swarm_kernel) for the whole run, or
-// chunks of it when history / early stopping is watched. `per_block` particles make a block's tile.
+// chunks of it when history / early stopping is watched. `per_block` particles make a block's tile. With
+// `cluster` > 0 the kernel is the cluster form instead (grid_warp_swarm.cuh): an ordinary launch of one
+// block per tile, each swarm's `cluster` tiles one thread-block cluster.
 template <typename Real, typename Fit, typename Kernel>
 void run_grid_kernel(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b, Kernel kernel,
-                     const char* kernel_name, int threads, int per_block) {
+                     const char* kernel_name, int threads, int per_block, int cluster = 0) {
     const auto& pb = ctx.dp;
     const std::size_t rows = pb.rows(), n = rows * pb.dims;
     const int tps = (pb.particles + per_block - 1) / per_block;
     const int tiles = pb.swarms * tps;
-    int per_sm = 0;
-    SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
-    if (per_sm == 0) {
-        throw CudaError("gpu-fused: the grid kernel cannot be resident with " + std::to_string(threads) + " threads");
+    int blocks = tiles;
+    if (cluster == 0) {
+        const int per_sm = cached_launch_query(kernel, threads, 0, [&] {
+            int v = 0;
+            SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, kernel, threads, 0));
+            return v;
+        });
+        if (per_sm == 0) {
+            throw CudaError("gpu-fused: the grid kernel cannot be resident with " + std::to_string(threads) +
+                            " threads");
+        }
+        blocks = std::min(tiles, per_sm * sm_count());
     }
-    const int blocks = std::min(tiles, per_sm * sm_count());
 
     for (auto* g : {&b.x, &b.v, &b.p0, &b.p1}) {
         g->resize(n, ctx.stream);
@@ -72,9 +155,16 @@ void run_grid_kernel(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
         a.first = first;
         a.last = last;
         a.history = history;
-        void* args[] = {&a, const_cast<Fit*>(&fit)};
-        SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks),
-                                                           dim3(threads), args, 0, ctx.stream));
+        if (cluster > 0) {
+            cudaLaunchConfig_t cfg{};
+            cudaLaunchAttribute attr{};
+            cluster_config(cfg, attr, blocks, threads, cluster, ctx.stream);
+            SWARM_CUDA_CHECK_THROW(cudaLaunchKernelEx(&cfg, kernel, a, fit));
+        } else {
+            void* args[] = {&a, const_cast<Fit*>(&fit)};
+            SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks),
+                                                               dim3(threads), args, 0, ctx.stream));
+        }
         check_launch(kernel_name, dim3(blocks), dim3(threads), 0, __FILE__, __LINE__);
     };
     const bool watch = ctx.params.record_history || ctx.stop.early_stopping();
@@ -107,12 +197,33 @@ void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
     run_grid_kernel(ctx, fit, b, grid_swarm_kernel<Real, Fit>, "grid_swarm_kernel", threads, threads);
 }
 
-// A team of warps per particle, for warp-cooperative fitness functors (grid_warp_swarm.cuh).
+// A team of warps per particle, for warp-cooperative fitness functors (grid_warp_swarm.cuh). Returns whether
+// the cluster form ran. Which form, from the tracker's benchmark on an H200 (docs/benchmarks.md, 2026-11-23):
+// one-warp teams take the cluster form (each swarm a thread-block cluster of at most 16 blocks meeting on its
+// own barrier) where the device and build have clusters and `allow_cluster` is set: 40 swarms x 64 particles
+// 0.72 ms against the grid form's 1.26 (its residency limit makes blocks take two tiles a generation), equal
+// at 8 and 16 swarms. Larger teams keep the cooperative grid: their clusters of 16 blocks of 8 warps get
+// packed two or three blocks to an SM inside a GPC (8 x 64 with teams of two: 0.43-0.46 ms against 0.42;
+// 16 x 64: 0.86 against 0.50), and one block an SM does not fit 8 such clusters at once.
 template <typename Real, typename Fit>
-void run_grid_warp_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b) {
-    const int teams = grid_team_block_teams(ctx.dp.rows(), Fit::team_warps);
-    run_grid_kernel(ctx, fit, b, grid_warp_swarm_kernel<Real, Fit>, "grid_warp_swarm_kernel",
-                    teams * Fit::team_warps * 32, teams);
+bool run_grid_warp_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b, bool allow_cluster = true) {
+    constexpr int TW = Fit::team_warps;
+    const int teams = grid_team_block_teams(ctx.dp.rows(), TW);
+    if (allow_cluster && TW == 1) {
+        // Fuller blocks (still at most 8 warps) where that brings a swarm within 16 blocks.
+        const int teams_c = std::max(teams, (ctx.dp.particles + k_max_cluster_blocks - 1) / k_max_cluster_blocks);
+        const int tps = (ctx.dp.particles + teams_c - 1) / teams_c;
+        const int threads = teams_c * 32;
+        const auto kernel = grid_warp_swarm_kernel<Real, Fit, true>;
+        if (teams_c <= 8 && cached_launch_query(kernel, threads, tps, [&] {
+                return resident_clusters(kernel, threads, tps, ctx.stream);
+            }) > 0) {
+            run_grid_kernel(ctx, fit, b, kernel, "grid_warp_swarm_kernel<cluster>", threads, teams_c, tps);
+            return true;
+        }
+    }
+    run_grid_kernel(ctx, fit, b, grid_warp_swarm_kernel<Real, Fit>, "grid_warp_swarm_kernel", teams * TW * 32, teams);
+    return false;
 }
 
 } // namespace swarm::gpu

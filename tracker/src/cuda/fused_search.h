@@ -2,7 +2,8 @@
 // The tracker's per-frame search as ONE cooperative launch: gpu-fused with a warp-cooperative functor
 // (swarm/cuda/custom.cuh) that scores a pose exactly as the batched fitness kernel does. The batched
 // evaluator path costs three launches per generation (move, fitness, swarm best); this runs every swarm
-// for every generation with one grid barrier per generation. Plain C++ interface; fused_search.cu.
+// for every generation with one barrier per generation (each swarm's cluster barrier on Hopper and later,
+// else the grid barrier). Plain C++ interface; fused_search.cu.
 #include <memory>
 #include <vector>
 
@@ -27,6 +28,9 @@ public:
     // (swarm-major rows x dims).
     swarm::Result run(DeviceFrame& frame, const SignEvaluator& ev, const swarm::Problem& problem,
                       const swarm::Params& params, std::vector<float>* positions);
+    // TrackerSettings::gpu_cluster_barrier (default true); whether the last run used clusters.
+    void set_cluster_barrier(bool allowed);
+    bool used_cluster_barrier() const;
 
 private:
     struct Impl;

@@ -16,8 +16,8 @@
 // `static constexpr bool warp_cooperative = true;` (optionally `static constexpr int team_warps = N;`) and
 // `__device__ Real operator()(const Real* x, int dims, int swarm, const swarm::cuda::Team& team) const`;
 // every thread of the particle's team (team.size = 32 * N threads, team.rank, team.sync()) calls it for the
-// same row and rank 0's return value counts. gpu-fused then runs a team per particle in one cooperative
-// launch (gpu/grid_warp_swarm.cuh).
+// same row and rank 0's return value counts. gpu-fused then runs a team per particle in one launch
+// (gpu/grid_warp_swarm.cuh): each swarm a thread-block cluster on Hopper and later, else one cooperative grid.
 // FunctorOptimizer keeps the device buffers between runs (one run per video frame) and can hand back the
 // final particle positions.
 //
@@ -74,6 +74,10 @@ public:
     CustomOptimizer(Strategy s, F f) : GpuPsoOptimizer(s) { m_f.emplace(std::move(f)); }
     // The next run's functor (closures cannot be assigned, so it is re-made in place).
     void set_functor(F f) { m_f.emplace(std::move(f)); }
+    // Warp functors: let each swarm be a thread-block cluster where the device has them (default), or always
+    // use the cooperative grid barrier; and whether the last run used clusters.
+    void set_cluster_barrier(bool allowed) { m_allow_cluster = allowed; }
+    bool used_cluster_barrier() const { return m_cluster_ran; }
     // Positions after the last run's final generation (rows x dims), from the grid kernels' buffers.
     std::vector<float> positions() const {
         if (!m_grid_ran) {
@@ -100,6 +104,7 @@ private:
                                                "fp32 or give it a templated operator()");
         } else {
             m_grid_ran = false;
+            m_cluster_ran = false;
             if constexpr (warp_functor_v<F>) {
                 solve_warp(ctx, buf);
             } else {
@@ -115,7 +120,7 @@ private:
                                               "synchronous update only");
         }
         const gpu::SignedWarpFitness<Real, F> fit{*m_f, ctx.dp.sign};
-        gpu::run_grid_warp_swarms(ctx, fit, buf.grid);
+        m_cluster_ran = gpu::run_grid_warp_swarms(ctx, fit, buf.grid, m_allow_cluster);
         m_grid_ran = sizeof(Real) == sizeof(float);
     }
 
@@ -144,6 +149,8 @@ private:
     Buffers<float> m_f32;
     Buffers<double> m_f64;
     bool m_grid_ran = false;
+    bool m_allow_cluster = true;
+    bool m_cluster_ran = false;
 };
 
 inline void check_functor_strategy(Strategy strategy) {
@@ -176,6 +183,7 @@ public:
         detail::check_functor_problem(problem);
         if (!m_opt) {
             m_opt = std::make_unique<detail::CustomOptimizer<F>>(m_strategy, std::move(functor));
+            m_opt->set_cluster_barrier(m_allow_cluster);
         } else {
             m_opt->set_functor(std::move(functor));
         }
@@ -184,12 +192,24 @@ public:
         return m_opt->run(p, params);
     }
 
+    // Warp functors: each swarm a thread-block cluster with its own barrier where the device (compute
+    // capability 9.0+) and build have them and a swarm fits one cluster (default), or always one cooperative
+    // grid with the grid barrier (`false`; the trajectory is the same). Whether the last run used clusters.
+    void set_cluster_barrier(bool allowed) {
+        m_allow_cluster = allowed;
+        if (m_opt) {
+            m_opt->set_cluster_barrier(allowed);
+        }
+    }
+    bool used_cluster_barrier() const { return m_opt && m_opt->used_cluster_barrier(); }
+
     // fp32 positions of every particle after the last run's final generation (swarm-major rows x dims),
     // when that run used a grid kernel (warp functors always do); empty otherwise.
     std::vector<float> positions() const { return m_opt ? m_opt->positions() : std::vector<float>{}; }
 
 private:
     Strategy m_strategy;
+    bool m_allow_cluster = true;
     std::unique_ptr<detail::CustomOptimizer<F>> m_opt;
 };
 
