@@ -292,7 +292,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         for (int k = 0; k < s.detection_swarms_per_category; ++k) {
             for (int ty = 0; ty < rows; ++ty) {
                 for (int tx = 0; tx < cols; ++tx) {
-                    SwarmJob j{lo, hi, {static_cast<int>(m), true}};
+                    SwarmJob j{lo, hi, {static_cast<int>(m), true}, {}, {}};
                     j.lower[0] = std::max(lo[0], lo[0] + (tx - 0.05) * du);
                     j.upper[0] = std::min(hi[0], lo[0] + (tx + 1.05) * du);
                     j.lower[1] = std::max(lo[1], lo[1] + (ty - 0.05) * dv);
