@@ -8,8 +8,9 @@
 //    depend only on the key, so their 10-round chains overlap the state's chain instead of leading it;
 //  - the arg-min is one redux.sync (sm_80+) over an order-preserving integer key plus a ballot for the
 //    lowest lane holding it (ties to the lower row), instead of a 5-step shuffle butterfly;
-//  - one warp: the best's position comes by shuffles, no barrier at all. Several warps: every thread
-//    publishes its personal best into a parity-double-buffered shared array, one barrier per generation.
+//  - one warp: the best's position comes by shuffles, no barrier at all, and the arg-min is skipped in a
+//    generation where no personal best improved. Several warps: every thread publishes its personal best
+//    into a parity-double-buffered shared array, one barrier per generation.
 #include <cstdint>
 
 #include "gpu/block_swarm.cuh"
@@ -158,8 +159,18 @@ __global__ void __launch_bounds__(kMaxThreads) block_swarm_reg_kernel(BlockRunAr
             w[k] = draw_move_words(pb, r, t + 1, static_cast<std::uint32_t>(k));
         }
         q = static_cast<int>(t & 1u);
-        g = best_row(q);
-        fetch_best(g, q);
+        if constexpr (kOneWarp) {
+            // No personal best improved: the swarm's best (its lane and position) stands, and the arg-min's
+            // chain (reduction, ballot, shuffles) is skipped; a swarm that has converged, like cuPSO's cubic
+            // on its bound, mostly takes this branch. One vote, uniform across the warp.
+            if (__any_sync(0xffffffffu, improved && active)) {
+                g = best_row(q);
+                fetch_best(g, q);
+            }
+        } else {
+            g = best_row(q);
+            fetch_best(g, q);
+        }
         if (a.history != nullptr) { // uniform branch: every lane takes part in the shuffle
             const float gf = best_fitness(g, q);
             if (i == 0) {
