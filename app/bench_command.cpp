@@ -60,9 +60,9 @@ nlohmann::json report_json(const BenchReport& report) {
 } // namespace
 
 void register_bench(CLI::App& root, int& rc) {
-    auto* sub = root.add_subcommand("bench", "Benchmark suites (functions, seeds, tracker, soak)");
+    auto* sub = root.add_subcommand("bench", "Benchmark suites (functions, seeds, bees, tracker, scenes, soak)");
     auto o = std::make_shared<BenchOptions>();
-    sub->add_option("--suite", o->suite, "functions | seeds | bees | tracker | soak")->capture_default_str();
+    sub->add_option("--suite", o->suite, "functions | seeds | bees | tracker | scenes | soak")->capture_default_str();
     sub->add_option("--strategy", o->engine.strategy, "Strategy name, comma list or all")->capture_default_str();
     sub->add_option("--function", o->function, "Benchmark function name or all")->capture_default_str();
     sub->add_option("--particles", o->particles, "Particles per swarm")->capture_default_str();
@@ -86,7 +86,9 @@ void register_bench(CLI::App& root, int& rc) {
         ->check(CLI::Range(0, 1 << 24))->capture_default_str();
     sub->add_option("--bees-nep", o->bees_nep, "Bees suite: gpu-bees recruits per selected site (0: the preset's)")
         ->check(CLI::Range(0, 1024))->capture_default_str();
-    sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds and bees suites)");
+    sub->add_option("--config", o->config, "Scenes suite: tracker settings file (JSON, as for track/process)");
+    sub->add_option("--scene", o->scene, "Scenes suite: easy, noisy, crowded, night or all")->capture_default_str();
+    sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds, bees and scenes suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
     sub->callback([o, &rc] {
         if (o->list) {
@@ -105,10 +107,12 @@ void register_bench(CLI::App& root, int& rc) {
             report = run_bees_seed_suite(*o);
         } else if (o->suite == "tracker") {
             report = run_tracker_suite(*o);
+        } else if (o->suite == "scenes") {
+            report = run_scenes_suite(*o);
         } else if (o->suite == "soak") {
             report = run_soak_suite(*o);
         } else {
-            throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker or soak (got '" + o->suite + "')");
+            throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker, scenes or soak (got '" + o->suite + "')");
         }
         std::printf("# swarmtrack bench --suite %s  (%s; GPU: %s; CPU: %s)\n\n", o->suite.c_str(), today_iso().c_str(),
                     gpu_model().c_str(), cpu_model().c_str());

@@ -21,6 +21,8 @@ struct BenchOptions {
     int generations = 0;          // soak: PSO generations per frame (0: the tracker's default)
     int bees_colonies = 0;        // bees suite, gpu-bees: colonies per run instead of the preset's (0: preset)
     int bees_nep = 0;             // bees suite, gpu-bees: recruits per selected site instead of the preset's (0: preset)
+    std::string config;           // scenes: tracker settings file (empty: defaults)
+    std::string scene = "all";    // scenes: one shipped scene or all
     bool list = false;
     std::string json, csv;
     EngineOptions engine;
@@ -40,6 +42,9 @@ BenchReport run_functions_suite(const BenchOptions& o);
 BenchReport run_seeds_suite(const BenchOptions& o);
 // The tracker per frame at 1280x720 (bench_tracker.cpp): GPU stage times and the CPU backend, scaling.
 BenchReport run_tracker_suite(const BenchOptions& o);
+// The tracker on the shipped scenes, full length at 1280x720, with a settings file: accuracy against the
+// issue's bars and time per frame (bench_scenes.cpp).
+BenchReport run_scenes_suite(const BenchOptions& o);
 // The tracker on a long synthetic stream: memory at start / after warm-up / end, time drift (bench_soak.cpp).
 BenchReport run_soak_suite(const BenchOptions& o);
 

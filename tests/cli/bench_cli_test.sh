@@ -38,6 +38,15 @@ grep -q "strategy" "$tmp/err" || { echo "FAIL error does not name --strategy"; f
 check "unknown function" 2 "$bin" bench --function nope
 one_line_error "unknown function"
 
+check "scenes suite, quick, one scene, cpu" 0 "$bin" bench --suite scenes --quick --scene easy --backend cpu --json "$tmp/s.json"
+grep -q '"scene": "easy"' "$tmp/s.json" || { echo "FAIL scenes json lacks the scene row"; fail=1; }
+grep -q "recall" "$tmp/out" || { echo "FAIL scenes table lacks recall"; fail=1; }
+check "scenes suite, unknown scene" 2 "$bin" bench --suite scenes --scene nope
+one_line_error "unknown scene"
+grep -q -- "--scene" "$tmp/err" || { echo "FAIL error does not name --scene"; fail=1; }
+check "scenes suite, missing config" 2 "$bin" bench --suite scenes --config "$tmp/none.json"
+one_line_error "missing config"
+
 check "bad particles" 2 "$bin" bench --strategy cpu-serial --function sphere --particles 0 --iters 5 --runs 1
 one_line_error "bad particles"
 grep -q "particles" "$tmp/err" || { echo "FAIL error does not name --particles"; fail=1; }
