@@ -40,8 +40,8 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= ImGui::SliderInt("particles / swarm", &s.particles, 4, 1024);
         changed |= ImGui::SliderInt("generations / frame", &s.generations, 1, 500);
         changed |= ImGui::SliderInt("detection swarms / category", &s.detection_swarms_per_category, 1, 8);
-        changed |= ImGui::SliderInt("detection tile columns", &s.detection_columns, 1, 16);
-        changed |= ImGui::SliderInt("detection tile rows", &s.detection_rows, 1, 16);
+        changed |= ImGui::SliderInt("detection tile columns (0 auto)", &s.detection_columns, 0, 16);
+        changed |= ImGui::SliderInt("detection tile rows (0 auto)", &s.detection_rows, 0, 16);
         changed |= input_double("w (inertia)", s.w, 0.0, 1.2);
         changed |= input_double("c1 (personal)", s.c1, 0.0, 4.0);
         changed |= input_double("c2 (social)", s.c2, 0.0, 4.0);

@@ -43,6 +43,7 @@ public:
                                   const std::vector<cv::Rect2f>& masks, const std::vector<int>& mask_models, std::uint64_t seed, StageTiming& timing);
     void set_settings(const TrackerSettings& s) { m_settings = s; }
     std::string backend_name() const;
+    bool on_gpu() const { return m_gpu; }
     SignEvaluator& evaluator() { return *m_evaluator; }
 
 private:

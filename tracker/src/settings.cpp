@@ -96,8 +96,8 @@ void TrackerSettings::validate() const {
     range("particles", particles, 2, 4096);
     range("generations", generations, 1, 10000);
     range("detection_swarms_per_category", detection_swarms_per_category, 0, 64);
-    range("detection_columns", detection_columns, 1, 16);
-    range("detection_rows", detection_rows, 1, 16);
+    range("detection_columns", detection_columns, 0, 16); // 0: auto
+    range("detection_rows", detection_rows, 0, 16);
     range("w", w, -1.0, 1.5);
     range("c1", c1, 0.0, 5.0);
     range("c2", c2, 0.0, 5.0);

@@ -45,6 +45,20 @@ TEST_P(GpuScene, FullLength) {
     }
 }
 
+// detection_columns / detection_rows 0 = auto: 6 x 3 tiles on a GPU (a first frame has no tracks).
+TEST(GpuDetectionTiles, AutoIsSixByThreeOnAGpu) {
+    if (!swarm::cuda_device_present()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    TrackerSettings s;
+    s.backend = "cuda";
+    s.particles = 4;
+    s.generations = 1;
+    auto scene = create_scene("easy", 320, 180, 3);
+    auto tr = create_tracker(s, scene->camera());
+    EXPECT_EQ(tr->process(scene->next().bgr).swarms_run, 5 * 6 * 3);
+}
+
 INSTANTIATE_TEST_SUITE_P(Shipped, GpuScene, ::testing::Values("easy", "noisy", "crowded", "night"));
 
 } // namespace
