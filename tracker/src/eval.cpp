@@ -36,7 +36,8 @@ void add(EvalCounts& to, const EvalCounts& from) {
     to.fp += from.fp;
     to.fn += from.fn;
     for (auto [dst, src] : {std::pair{&to.iou, &from.iou}, {&to.centre_px, &from.centre_px},
-                            {&to.depth_pct, &from.depth_pct}, {&to.rotation_deg, &from.rotation_deg}}) {
+                            {&to.depth_pct, &from.depth_pct}, {&to.rotation_deg, &from.rotation_deg},
+                            {&to.depth_bias_pct, &from.depth_bias_pct}}) {
         dst->insert(dst->end(), src->begin(), src->end());
     }
 }
@@ -110,6 +111,7 @@ EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const Ev
             c.iou.push_back(pr.iou);
             c.centre_px.push_back(cv::norm(centre(g.box) - centre(d.box & image)));
             c.depth_pct.push_back(100.0 * std::abs(d.pose.z - g.pose.z) / g.pose.z);
+            c.depth_bias_pct.push_back(100.0 * (d.pose.z - g.pose.z) / g.pose.z);
             c.rotation_deg.push_back(g.category == Category::Prohibitory ? normal_error_deg(g.pose, d.pose)
                                                                          : rotation_error_deg(g.pose, d.pose));
         }

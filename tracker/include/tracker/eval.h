@@ -20,6 +20,7 @@ struct EvalSettings {
 struct EvalCounts {
     long long tp = 0, fp = 0, fn = 0;
     std::vector<double> iou, centre_px, depth_pct, rotation_deg; // per true positive
+    std::vector<double> depth_bias_pct; // signed: + when the sign is placed farther than it is (per true positive)
     double precision() const { return tp + fp > 0 ? static_cast<double>(tp) / static_cast<double>(tp + fp) : 1.0; }
     double recall() const { return tp + fn > 0 ? static_cast<double>(tp) / static_cast<double>(tp + fn) : 1.0; }
 };
