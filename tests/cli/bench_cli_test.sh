@@ -38,7 +38,9 @@ grep -q "strategy" "$tmp/err" || { echo "FAIL error does not name --strategy"; f
 check "unknown function" 2 "$bin" bench --function nope
 one_line_error "unknown function"
 
-check "scenes suite, quick, one scene, cpu" 0 "$bin" bench --suite scenes --quick --scene easy --backend cpu --json "$tmp/s.json"
+# A small search keeps this seconds long under the sanitizers too; the suite's path is the same.
+echo '{"particles": 8, "generations": 5}' >"$tmp/small.json"
+check "scenes suite, quick, one scene, cpu" 0 "$bin" bench --suite scenes --quick --scene easy --backend cpu --config "$tmp/small.json" --json "$tmp/s.json"
 grep -q '"scene": "easy"' "$tmp/s.json" || { echo "FAIL scenes json lacks the scene row"; fail=1; }
 grep -q "recall" "$tmp/out" || { echo "FAIL scenes table lacks recall"; fail=1; }
 check "scenes suite, unknown scene" 2 "$bin" bench --suite scenes --scene nope
