@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <opencv2/imgproc.hpp>
+
 #include "common/colour_math.h"
 
 namespace tracker {
@@ -28,14 +30,30 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
     out.mean_value = mean_max_channel(bgr);
     out.classes.create(h, w, CV_8UC4);
     out.gradient.create(h, w, CV_32FC2);
+    // Chroma and its local maximum for the paint coverage (common/colour_math.h); dilate ignores pixels outside
+    // the frame, as the CUDA kernel's clamped window does.
+    cv::Mat chroma(h, w, CV_32F), local_max;
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < h; ++y) {
+        const auto* p = bgr.ptr<cv::Vec3b>(y);
+        auto* ch = chroma.ptr<float>(y);
+        for (int x = 0; x < w; ++x) {
+            ch[x] = math::chroma_of(p[x][0], p[x][1], p[x][2]);
+        }
+    }
+    const int side = 2 * math::k_cover_radius + 1;
+    cv::dilate(chroma, local_max, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
     cv::Mat sc(h, w, CV_32F);
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < h; ++y) {
         const auto* p = bgr.ptr<cv::Vec3b>(y);
+        const float* ch = chroma.ptr<float>(y);
+        const float* lm = local_max.ptr<float>(y);
         auto* c = out.classes.ptr<cv::Vec4b>(y);
         auto* s = sc.ptr<float>(y);
         for (int x = 0; x < w; ++x) {
-            const math::ClassLikelihood l = math::classify(p[x][0], p[x][1], p[x][2], out.mean_value);
+            math::ClassLikelihood l = math::classify(p[x][0], p[x][1], p[x][2], out.mean_value);
+            math::apply_cover(l, ch[x], lm[x]);
             c[x] = cv::Vec4b(cv::saturate_cast<uchar>(l.red * 255.f), cv::saturate_cast<uchar>(l.blue * 255.f),
                              cv::saturate_cast<uchar>(l.white * 255.f), cv::saturate_cast<uchar>(l.yellow * 255.f));
             s[x] = math::sign_colour(l);

@@ -1,5 +1,6 @@
-// The per-frame preprocessing kernel: frame brightness, then per-pixel class likelihoods + sign-colour gradient
-// (common/colour_math.h), in ONE cooperative launch. Two kernels and a memset cost 70 us of GPU time per
+// The per-frame preprocessing kernel: frame brightness, then per-pixel class likelihoods (with the paint
+// coverage against the local maximum chroma) + sign-colour gradient (common/colour_math.h), in ONE cooperative
+// launch. Two kernels and a memset cost 70 us of GPU time per
 // 1280x720 frame on an H200 for 24 us of work (2026-11-23, Nsight Compute: brightness 4.4 us, classify 19.7
 // us); one launch with a grid barrier between the two phases, and each pixel classified once into a shared
 // tile instead of five times (itself and its four neighbours for the gradient), removes most of the rest.
@@ -16,12 +17,14 @@ namespace {
 
 constexpr int k_tile_w = 32, k_tile_h = 8, k_block = k_tile_w * k_tile_h;
 constexpr int k_halo_w = k_tile_w + 2, k_halo_h = k_tile_h + 2;
+// Chroma around the classified cells, for each cell's local maximum (paint coverage, common/colour_math.h).
+constexpr int k_cr = math::k_cover_radius;
+constexpr int k_chroma_w = k_halo_w + 2 * k_cr, k_chroma_h = k_halo_h + 2 * k_cr;
 
-__device__ math::ClassLikelihood classify_at(const PitchedView& bgr, int x, int y, float mean) {
+__device__ const unsigned char* pixel_at(const PitchedView& bgr, int x, int y) {
     x = min(max(x, 0), bgr.width - 1);
     y = min(max(y, 0), bgr.height - 1);
-    const unsigned char* p = static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
-    return math::classify(p[0], p[1], p[2], mean);
+    return static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
 }
 
 // Phase 1: sum of max(b, g, r) over the frame into *sum.
@@ -56,6 +59,7 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
     namespace cg = cooperative_groups;
     __shared__ unsigned long long partial[k_block / 32];
     __shared__ math::ClassLikelihood tile[k_halo_h][k_halo_w];
+    __shared__ float chroma[k_chroma_h][k_chroma_w];
     brightness_sum(bgr, sums + parity, partial);
     cg::this_grid().sync();
     if (blockIdx.x == 0 && threadIdx.x == 0) {
@@ -71,10 +75,32 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
     for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
         const int x0 = (t % tiles_x) * k_tile_w, y0 = (t / tiles_x) * k_tile_h;
         __syncthreads(); // the previous tile's reads are done
-        // The tile and a one-pixel ring, clamped at the frame border as the CPU's central differences are.
+        // Chroma of the cells' neighbourhoods, at clamped coordinates: a replicated border pixel is always in the
+        // window it replicates into, so each window's maximum is the maximum over its pixels inside the frame
+        // (the CPU's dilate).
+        const int cx0 = x0 - 1 - k_cr, cy0 = y0 - 1 - k_cr;
+        for (int k = threadIdx.x; k < k_chroma_w * k_chroma_h; k += k_block) {
+            const int ly = k / k_chroma_w, lx = k - ly * k_chroma_w;
+            const unsigned char* p = pixel_at(bgr, cx0 + lx, cy0 + ly);
+            chroma[ly][lx] = math::chroma_of(p[0], p[1], p[2]);
+        }
+        __syncthreads();
+        // The tile and a one-pixel ring, clamped at the frame border as the CPU's central differences are; each
+        // cell is the clamped pixel, with the local maximum around that pixel.
         for (int k = threadIdx.x; k < k_halo_w * k_halo_h; k += k_block) {
             const int ly = k / k_halo_w, lx = k - ly * k_halo_w;
-            tile[ly][lx] = classify_at(bgr, x0 + lx - 1, y0 + ly - 1, mean);
+            const int px = min(max(x0 + lx - 1, 0), bgr.width - 1), py = min(max(y0 + ly - 1, 0), bgr.height - 1);
+            const int sx = px - cx0, sy = py - cy0;
+            float local_max = 0.f;
+            for (int dy = -k_cr; dy <= k_cr; ++dy) {
+                for (int dx = -k_cr; dx <= k_cr; ++dx) {
+                    local_max = fmaxf(local_max, chroma[sy + dy][sx + dx]);
+                }
+            }
+            const unsigned char* p = pixel_at(bgr, px, py);
+            math::ClassLikelihood c = math::classify(p[0], p[1], p[2], mean);
+            math::apply_cover(c, chroma[sy][sx], local_max);
+            tile[ly][lx] = c;
         }
         __syncthreads();
         const int x = x0 + tx, y = y0 + ty;
