@@ -60,6 +60,7 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
     __shared__ unsigned long long partial[k_block / 32];
     __shared__ math::ClassLikelihood tile[k_halo_h][k_halo_w];
     __shared__ float chroma[k_chroma_h][k_chroma_w];
+    __shared__ float row_max[k_chroma_h][k_halo_w]; // chroma's maximum along x, centred on each cell's column
     brightness_sum(bgr, sums + parity, partial);
     cg::this_grid().sync();
     if (blockIdx.x == 0 && threadIdx.x == 0) {
@@ -85,6 +86,17 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
             chroma[ly][lx] = math::chroma_of(p[0], p[1], p[2]);
         }
         __syncthreads();
+        // The window maximum in two passes (along x, then along y): 2 x 5 reads a cell instead of 25.
+        for (int k = threadIdx.x; k < k_chroma_h * k_halo_w; k += k_block) {
+            const int y = k / k_halo_w, j = k - y * k_halo_w;
+            float m = chroma[y][j];
+#pragma unroll
+            for (int d = 1; d <= 2 * k_cr; ++d) {
+                m = fmaxf(m, chroma[y][j + d]);
+            }
+            row_max[y][j] = m;
+        }
+        __syncthreads();
         // The tile and a one-pixel ring, clamped at the frame border as the CPU's central differences are; each
         // cell is the clamped pixel, with the local maximum around that pixel.
         for (int k = threadIdx.x; k < k_halo_w * k_halo_h; k += k_block) {
@@ -92,10 +104,9 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
             const int px = min(max(x0 + lx - 1, 0), bgr.width - 1), py = min(max(y0 + ly - 1, 0), bgr.height - 1);
             const int sx = px - cx0, sy = py - cy0;
             float local_max = 0.f;
+#pragma unroll
             for (int dy = -k_cr; dy <= k_cr; ++dy) {
-                for (int dx = -k_cr; dx <= k_cr; ++dx) {
-                    local_max = fmaxf(local_max, chroma[sy + dy][sx + dx]);
-                }
+                local_max = fmaxf(local_max, row_max[sy + dy][sx - k_cr]);
             }
             const unsigned char* p = pixel_at(bgr, px, py);
             math::ClassLikelihood c = math::classify(p[0], p[1], p[2], mean);
