@@ -286,8 +286,8 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     // The image is split into columns x rows tiles (centres of the sign, with a small overlap); each tile has
     // its own swarms per category, so signs of one category in different parts of the image do not compete
     // for one swarm and every part of the frustum is searched densely. 0 = auto: a GPU affords 6 x 3 tiles
-    // (H200, shipped scenes: crowded precision / recall 98.4 / 93.6 -> 99.8 / 98.3 %, night recall 98.1 -> 99.4 %,
-    // 1.2 -> ~2 ms a frame), the CPU backend keeps 4 x 2 (its time grows with every swarm).
+    // (H200, shipped scenes over four PSO seeds: crowded recall +2-4 points, night recall 99.4-100 %, 1.2 -> ~2 ms
+    // a frame; docs/benchmarks.md), the CPU backend keeps 4 x 2 (its time grows with every swarm).
     const bool gpu = m_search->on_gpu();
     const int cols = s.detection_columns != 0 ? s.detection_columns : (gpu ? 6 : 4);
     const int rows = s.detection_rows != 0 ? s.detection_rows : (gpu ? 3 : 2);
