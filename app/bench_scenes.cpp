@@ -8,9 +8,7 @@
 
 #include "bench_suites.h"
 #include "swarm/errors.h"
-#include "tracker/eval.h"
-#include "tracker/synthetic.h"
-#include "tracker/tracker.h"
+#include "tracker/scene_eval.h"
 
 namespace app {
 namespace {
@@ -48,17 +46,7 @@ BenchReport run_scenes_suite(const BenchOptions& o) {
         auto scene = tracker::create_scene(name, width, height, 11);
         auto tr = tracker::create_tracker(settings, scene->camera());
         const long long frames = o.quick ? 30 : scene->frame_count();
-        tracker::TruthFile truth;
-        tracker::PredictionFile pred;
-        for (long long f = 0; f < frames; ++f) {
-            tracker::SceneFrame sf = scene->next();
-            truth.frames[f] = tracker::FrameRecord{f, width, height, 0, {}, false};
-            truth.truth.insert(truth.truth.end(), sf.truth.begin(), sf.truth.end());
-            const tracker::FrameResult r = tr->process(sf.bgr);
-            pred.frames[f] = tracker::FrameRecord{f, width, height, static_cast<int>(r.detections.size()), r.timing, true};
-            pred.detections.insert(pred.detections.end(), r.detections.begin(), r.detections.end());
-        }
-        const tracker::EvalReport rep = tracker::evaluate(truth, pred);
+        const tracker::EvalReport rep = tracker::track_scene(*tr, *scene, frames);
         const auto& c = rep.all;
         const auto failed = tracker::failed_bars(c);
         std::string bars = failed.empty() ? "all met" : "";

@@ -1,12 +1,9 @@
 // Detection and tracking on short versions of every shipped scene, CPU backend, scored with `evaluate`.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdlib>
 
-#include "tracker/eval.h"
-#include "tracker/synthetic.h"
-#include "tracker/tracker.h"
+#include "tracker/scene_eval.h"
 
 namespace tracker {
 namespace {
@@ -20,20 +17,9 @@ SceneRun run_scene(const std::string& name, int frames, int w, int h, TrackerSet
     auto scene = create_scene(name, w, h, 11);
     s.backend = "cpu";
     auto tracker = create_tracker(s, scene->camera());
-    TruthFile truth;
-    PredictionFile pred;
-    double total = 0;
-    for (int f = 0; f < frames; ++f) {
-        SceneFrame sf = scene->next();
-        truth.frames[f] = FrameRecord{f, w, h, 0, {}, false};
-        truth.truth.insert(truth.truth.end(), sf.truth.begin(), sf.truth.end());
-        const auto t0 = std::chrono::steady_clock::now();
-        FrameResult r = tracker->process(sf.bgr);
-        total += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        pred.frames[f] = FrameRecord{f, w, h, static_cast<int>(r.detections.size()), r.timing, true};
-        pred.detections.insert(pred.detections.end(), r.detections.begin(), r.detections.end());
-    }
-    return {evaluate(truth, pred), total / frames};
+    SceneRun run;
+    run.report = track_scene(*tracker, *scene, frames, &run.ms_per_frame);
+    return run;
 }
 
 // Floors this short CPU form reaches (640x360, the first 40 frames, seed 11), a little below the values

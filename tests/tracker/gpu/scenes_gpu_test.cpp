@@ -4,9 +4,7 @@
 #include <cstdio>
 
 #include "swarm/optimizer.h"
-#include "tracker/eval.h"
-#include "tracker/synthetic.h"
-#include "tracker/tracker.h"
+#include "tracker/scene_eval.h"
 
 namespace tracker {
 namespace {
@@ -21,17 +19,7 @@ TEST_P(GpuScene, FullLength) {
     TrackerSettings s;
     s.backend = "cuda";
     auto tracker = create_tracker(s, scene->camera());
-    TruthFile truth;
-    PredictionFile pred;
-    for (long long f = 0; f < scene->frame_count(); ++f) {
-        SceneFrame sf = scene->next();
-        truth.frames[f] = FrameRecord{f, 1280, 720, 0, {}, false};
-        truth.truth.insert(truth.truth.end(), sf.truth.begin(), sf.truth.end());
-        FrameResult r = tracker->process(sf.bgr);
-        pred.frames[f] = FrameRecord{f, 1280, 720, static_cast<int>(r.detections.size()), r.timing, true};
-        pred.detections.insert(pred.detections.end(), r.detections.begin(), r.detections.end());
-    }
-    const EvalReport rep = evaluate(truth, pred);
+    const EvalReport rep = track_scene(*tracker, *scene, scene->frame_count());
     const auto& c = rep.all;
     const auto& t = rep.mean_timing;
     std::printf("[ gpu scene %s ] %lld frames 1280x720 on %s: tp %lld fp %lld fn %lld precision %.3f recall %.3f "

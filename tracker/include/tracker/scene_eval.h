@@ -1,0 +1,14 @@
+#pragma once
+// The accuracy protocol of the scene tests and `bench --suite scenes`: a tracker run over a synthetic scene's
+// frames, its detections scored against the scene's exact ground truth.
+#include "tracker/eval.h"
+#include "tracker/synthetic.h"
+#include "tracker/tracker.h"
+
+namespace tracker {
+
+// Runs `tracker` over the next `frames` frames of `scene` and scores its detections with evaluate(). `wall_ms`,
+// when given, receives the mean host time of Tracker::process per frame.
+EvalReport track_scene(Tracker& tracker, SceneGenerator& scene, long long frames, double* wall_ms = nullptr);
+
+} // namespace tracker
