@@ -30,7 +30,7 @@ using Optimizer = std::unique_ptr<swarm::cuda::FunctorOptimizer<PoseTeamFitness<
 // Runs one team size's optimizer, made on first use (each keeps its own device buffers).
 template <int TW>
 swarm::Result run_with(Optimizer<TW>& opt, const cuda::FitnessParams& params, const swarm::Problem& p,
-                       const swarm::Params& sp, std::vector<float>* positions, bool cluster, bool& used_cluster) {
+                       const swarm::Params& sp, std::vector<float>* positions, bool cluster) {
     if (!opt) {
         opt = std::make_unique<swarm::cuda::FunctorOptimizer<PoseTeamFitness<TW>>>(swarm::Strategy::GpuFused);
     }
@@ -39,7 +39,6 @@ swarm::Result run_with(Optimizer<TW>& opt, const cuda::FitnessParams& params, co
     if (positions != nullptr) {
         *positions = opt->positions();
     }
-    used_cluster = opt->used_cluster_barrier();
     return r;
 }
 
@@ -50,7 +49,6 @@ struct FusedSearch::Impl {
     Optimizer<2> two;
     Optimizer<4> four;
     bool cluster = true;
-    bool used_cluster = false;
 };
 
 FusedSearch::FusedSearch() : m(std::make_unique<Impl>()) {}
@@ -68,13 +66,12 @@ swarm::Result FusedSearch::run(DeviceFrame& frame, const SignEvaluator& ev, cons
     swarm::Problem p = problem;
     p.evaluator = nullptr;
     switch (fp.team_warps) {
-    case 1: return run_with(m->one, fp, p, params, positions, m->cluster, m->used_cluster);
-    case 2: return run_with(m->two, fp, p, params, positions, m->cluster, m->used_cluster);
-    default: return run_with(m->four, fp, p, params, positions, m->cluster, m->used_cluster); // 1, 2 or 4
+    case 1: return run_with(m->one, fp, p, params, positions, m->cluster);
+    case 2: return run_with(m->two, fp, p, params, positions, m->cluster);
+    default: return run_with(m->four, fp, p, params, positions, m->cluster); // 1, 2 or 4
     }
 }
 
 void FusedSearch::set_cluster_barrier(bool allowed) { m->cluster = allowed; }
-bool FusedSearch::used_cluster_barrier() const { return m->used_cluster; }
 
 } // namespace tracker

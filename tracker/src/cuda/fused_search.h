@@ -28,9 +28,8 @@ public:
     // (swarm-major rows x dims).
     swarm::Result run(DeviceFrame& frame, const SignEvaluator& ev, const swarm::Problem& problem,
                       const swarm::Params& params, std::vector<float>* positions);
-    // TrackerSettings::gpu_cluster_barrier (default true); whether the last run used clusters.
+    // TrackerSettings::gpu_cluster_barrier (default true).
     void set_cluster_barrier(bool allowed);
-    bool used_cluster_barrier() const;
 
 private:
     struct Impl;
