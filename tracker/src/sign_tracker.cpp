@@ -200,7 +200,9 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     for (const auto& t : m_tracks) {
         SwarmJob j;
         track_bounds(t, ts, j.lower, j.upper);
-        focus_box(t, ts, j);
+        if (m_settings.track_focus_share > 0.0) { // the search uses a start box only then
+            focus_box(t, ts, j);
+        }
         j.target = {t.model, false};
         jobs.push_back(std::move(j));
     }
