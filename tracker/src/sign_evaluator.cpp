@@ -52,7 +52,8 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
             const int g = static_cast<int>(it - keys.begin());
             ++members[static_cast<std::size_t>(g)];
             m_points.push_back({p.position.x, p.position.y, p.position.z, p.normal.x, p.normal.y, p.normal.z,
-                                static_cast<int>(p.colour), role, g});
+                                static_cast<std::int16_t>(p.colour), static_cast<std::int16_t>(role),
+                                static_cast<std::int16_t>(g), 0});
         }
         r.groups = static_cast<int>(keys.size());
         for (int g = 0; g < r.groups; ++g) {

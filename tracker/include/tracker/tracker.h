@@ -56,6 +56,10 @@ struct TrackerSettings {
     // edge saturates within a pixel or two makes the fitness flat around the true pose (depth and angles
     // then drift inside the plateau); at 1 the score still peaks on the edge.
     double edge_gain = 1.0;
+    // An interior point that sees none of the sign colours (a pole or branch in front of the sign) scores this
+    // instead of 0, so a sign partly hidden by a thin occluder is still found; a plain disc of one sign colour
+    // still scores 0 there (its interior has the rim's colour). 0: occluders count as wrong colour.
+    double occluder_credit = 0.5;
     // Tracks filter their depth with an alpha-beta filter of this gain (1: take each frame's measurement).
     double depth_filter_gain = 0.6;
     // Angle estimates are averaged over a track, weighted by the sign's area in pixels; older frames' weight

@@ -1,18 +1,23 @@
 #pragma once
 // The pose fitness in [0, 1], written once for the CPU evaluator and the CUDA fitness kernel. A sampler
 // supplies bilinear class likelihoods and gradients: plain memory on the CPU, textures on the GPU.
+#include <cstdint>
+
 #include "common/pose_math.h"
 
 namespace tracker::math {
 
 // Roles match tracker::PointRole; colours match tracker::ColourClass (red, blue, white, yellow, other).
-struct PackedPoint {
+// 32 bytes, 16-aligned: a GPU thread reads a point with two 16-byte loads instead of nine 4-byte ones.
+struct alignas(16) PackedPoint {
     float x, y, z;    // sign frame, metres
     float nx, ny, nz; // outward normal (edge points)
-    int colour;
-    int role;         // 0 rim, 1 interior, 2 outside, 3 edge
-    int group;        // colour group of the model (ModelRange), one per (role, colour)
+    std::int16_t colour;
+    std::int16_t role;  // 0 rim, 1 interior, 2 outside, 3 edge
+    std::int16_t group; // colour group of the model (ModelRange), one per (role, colour)
+    std::int16_t unused;
 };
+static_assert(sizeof(PackedPoint) == 32, "PackedPoint is two 16-byte loads");
 
 // A model's points fall into colour groups: one per (role, colour), e.g. a mandatory sign's interior is a
 // blue group and a white (arrow) group. Each group's mean score counts equally within its role, so a
@@ -40,6 +45,11 @@ struct FitnessWeights {
     // then scores low for a sign whose arrow, band or white disc is missing, and a sign scores low for a
     // model whose parts it lacks, which separates the categories.
     float group_floor = 0.5f;
+    // An interior point that sees neither its colour nor any other sign colour (a pole, a branch, a wire in
+    // front of the sign: the "other" likelihood) scores this instead of 0. A sign half hidden behind a pole
+    // keeps its interior above group_floor, while a plain disc of a sign colour (interior the rim's colour,
+    // not "other") still scores 0 there. 0: occluders count as wrong colour.
+    float occluder_credit = 0.5f;
 };
 
 // Boxes of signs already tracked, in pixels, each with the model tracking it: detection swarms of that
@@ -88,23 +98,27 @@ SWARM_HOST_DEVICE SWARM_INLINE bool point_value(const RigidPose& pose, const Int
         s.gx = s.gy = 0.f;
     }
     if (p.role == 3) {
-        // Image direction of the outward normal: project a point a little outside the edge.
-        const float eps = 0.02f;
-        float u2, v2;
-        if (!project(k, transform(pose, p.x + eps * p.nx, p.y + eps * p.ny, p.z + eps * p.nz), u2, v2)) {
-            return false;
-        }
-        const float du = u2 - u, dv = v2 - v;
-        const float len = sqrtf(du * du + dv * dv);
-        if (len < 1e-6f) {
+        // Image direction of the outward normal n (rotated into the camera frame as m): the derivative of the
+        // projection along it, d(u, v) = (fx (m.x - x' m.z), fy (m.y - y' m.z)) / z with x' = (u - cx) / fx,
+        // y' = (v - cy) / fy; only the direction counts, so the positive 1 / z is dropped.
+        const Vec3 m = rotate(pose, p.nx, p.ny, p.nz);
+        const float du = k.fx * m.x - (u - k.cx) * m.z, dv = k.fy * m.y - (v - k.cy) * m.z;
+        const float len2 = du * du + dv * dv;
+        if (len2 < 1e-12f) {
             return false;
         }
         // Sign colour falls when leaving the sign: the gradient points inwards, against the normal.
-        const float along = -(s.gx * du + s.gy * dv) / len * w.edge_gain;
+        const float along = -(s.gx * du + s.gy * dv) * inverse_sqrt(len2) * w.edge_gain;
         value = along < 0.f ? 0.f : (along > 1.f ? 1.f : along);
     } else {
         const float l = likelihood(s, p.colour);
-        value = p.role == 2 ? 1.f - l : l;
+        if (p.role == 2) {
+            value = 1.f - l;
+        } else if (p.role == 1 && p.colour < 4) {
+            value = l + w.occluder_credit * likelihood(s, 4);
+        } else {
+            value = l;
+        }
     }
     return true;
 }

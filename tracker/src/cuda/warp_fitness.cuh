@@ -37,6 +37,31 @@ struct TextureSampler {
     }
 };
 
+// A warp's eight per-group sums by halving exchanges: at each step a lane keeps half of its groups, sends the
+// other half to its partner and adds what it receives, so 4 + 2 + 1 + 1 + 1 = 9 shuffles instead of 8 x 5 on
+// the fitness's critical chain. Lane l returns the warp's total of group lane_group(l); `s` is consumed.
+__device__ __forceinline__ int lane_group(int lane) { return ((lane >> 4) & 1) * 4 + ((lane >> 3) & 1) * 2 + ((lane >> 2) & 1); }
+__device__ __forceinline__ int group_lane(int g) { return ((g >> 2) & 1) * 16 + ((g >> 1) & 1) * 8 + (g & 1) * 4; }
+__device__ __forceinline__ float warp_group_sums(float (&s)[math::k_max_groups], int lane) {
+    static_assert(math::k_max_groups == 8, "the exchange pattern below is for eight groups");
+    constexpr unsigned all = 0xffffffffu;
+    const bool h16 = (lane & 16) != 0, h8 = (lane & 8) != 0, h4 = (lane & 4) != 0;
+#pragma unroll
+    for (int j = 0; j < 4; ++j) { // lanes 0-15 keep groups 0-3, lanes 16-31 groups 4-7
+        const float send = h16 ? s[j] : s[j + 4];
+        s[j] = (h16 ? s[j + 4] : s[j]) + __shfl_xor_sync(all, send, 16);
+    }
+#pragma unroll
+    for (int j = 0; j < 2; ++j) {
+        const float send = h8 ? s[j] : s[j + 2];
+        s[j] = (h8 ? s[j + 2] : s[j]) + __shfl_xor_sync(all, send, 8);
+    }
+    float t = (h4 ? s[1] : s[0]) + __shfl_xor_sync(all, h4 ? s[0] : s[1], 4);
+    t += __shfl_xor_sync(all, t, 2);
+    t += __shfl_xor_sync(all, t, 1);
+    return t;
+}
+
 // Fitness in [0, 1] of the pose particle `x` of swarm `swarm`; every thread of the team (TW warps) calls
 // it and rank 0 receives the value. A pose costs a few hundred dependent instructions per thread: the
 // H200 profile of the fused search showed one warp per SM scheduler issuing every ~9 cycles, so a
@@ -56,7 +81,7 @@ __device__ __forceinline__ float team_score(const FitnessParams& p, const float*
         sum[g] = 0.f;
     }
     for (int i = team.rank; i < range.count; i += 32 * TW) {
-        const math::PackedPoint& pt = p.points[range.first + i];
+        const math::PackedPoint pt = p.points[range.first + i]; // two 16-byte loads
         float value;
         if (math::score_point(pose, p.k, pt, t.x, p.weights, mask, sampler, value)) {
             // Unrolled compare instead of sum[pt.group]: the array stays in registers.
@@ -66,21 +91,19 @@ __device__ __forceinline__ float team_score(const FitnessParams& p, const float*
             }
         }
     }
+    const int lane = team.rank & 31;
+    const float mine = warp_group_sums(sum, lane);
+    if constexpr (TW == 1) {
 #pragma unroll
-    for (int g = 0; g < math::k_max_groups; ++g) {
-        for (int offset = 16; offset > 0; offset >>= 1) {
-            sum[g] += __shfl_xor_sync(0xffffffffu, sum[g], offset);
+        for (int g = 0; g < math::k_max_groups; ++g) {
+            sum[g] = __shfl_sync(0xffffffffu, mine, group_lane(g));
         }
-    }
-    if constexpr (TW > 1) {
-        // Lane 0 of each warp leaves its warp's sums; rank 0 adds them in warp order (so the batched kernel
-        // and the fused search, which both come here, agree to the bit).
+    } else {
+        // Each warp leaves its eight sums (one lane per group); rank 0 adds them in warp order (so the batched
+        // kernel and the fused search, which both come here, agree to the bit).
         __shared__ float partial[k_max_teams_per_block][TW][math::k_max_groups];
-        if ((team.rank & 31) == 0) {
-#pragma unroll
-            for (int g = 0; g < math::k_max_groups; ++g) {
-                partial[team.index][team.rank >> 5][g] = sum[g];
-            }
+        if ((lane & 3) == 0) {
+            partial[team.index][team.rank >> 5][lane_group(lane)] = mine;
         }
         team.sync();
 #pragma unroll
