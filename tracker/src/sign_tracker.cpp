@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 
+#include <opencv2/imgproc.hpp>
 #include <spdlog/spdlog.h>
 
 #include "search_runner.h"
@@ -172,13 +173,25 @@ private:
 
     void finish_frame(FrameResult& r, Clock::time_point t0);
 
-    // Duplicates: boxes overlapping by more than duplicate_iou, or a box mostly inside another (a small
-    // red sign fitted into the corner of a large red rim).
-    bool same_sign(const cv::Rect2f& a, const cv::Rect2f& b) const {
-        const float inter = (a & b).area();
-        const float smaller = std::min(a.area(), b.area());
-        return inter > static_cast<float>(m_settings.duplicate_iou) * (a.area() + b.area() - inter) ||
-               (smaller > 0.f && inter > 0.6f * smaller);
+    // A track's projected outline and box at its pose.
+    void place(Track& t) const {
+        t.outline = project_points(m_camera, to_pose(t.pose), m_models[static_cast<std::size_t>(t.model)].outline);
+        t.box = bounding_box(t.outline);
+    }
+
+    // Duplicates: outlines overlapping by more than duplicate_iou, or one mostly inside the other (a small red
+    // sign fitted into the corner of a large red rim). Outlines, not boxes: a sign standing behind another
+    // (a danger triangle beside the give-way triangle in front of it) shares much of its box with it but
+    // little of its outline, and is a sign of its own.
+    bool same_sign(const Track& a, const Track& b) const {
+        if ((a.box & b.box).area() <= 0.f) {
+            return false;
+        }
+        std::vector<cv::Point2f> common;
+        const double inter = std::max(0.f, cv::intersectConvexConvex(a.outline, b.outline, common, true));
+        const double area_a = cv::contourArea(a.outline), area_b = cv::contourArea(b.outline);
+        const double smaller = std::min(area_a, area_b);
+        return inter > m_settings.duplicate_iou * (area_a + area_b - inter) || (smaller > 0.0 && inter > 0.6 * smaller);
     }
 
     TrackerSettings m_settings;
@@ -256,7 +269,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             t.fitness = tracked[i].fitness;
             ++t.missed;
         }
-        t.box = bounding_box(project_points(m_camera, to_pose(t.pose), m_models[static_cast<std::size_t>(t.model)].outline));
+        place(t);
     }
     // Tracks end after K misses, when they pass the near plane, or leave the image.
     m_tracks.erase(std::remove_if(m_tracks.begin(), m_tracks.end(),
@@ -274,7 +287,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     });
     std::vector<Track> kept;
     for (const auto& t : m_tracks) {
-        const bool dup = std::any_of(kept.begin(), kept.end(), [&](const Track& k) { return same_sign(k.box, t.box); });
+        const bool dup = std::any_of(kept.begin(), kept.end(), [&](const Track& k) { return same_sign(k, t); });
         if (!dup) {
             kept.push_back(t);
         }
@@ -335,13 +348,13 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             const double size_px = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / t.pose[2];
             t.angle_weight += size_px * size_px;
         }
-        t.box = bounding_box(project_points(m_camera, to_pose(t.pose), m_models[static_cast<std::size_t>(t.model)].outline));
+        place(t);
         fresh.push_back(t);
     }
     std::sort(fresh.begin(), fresh.end(), [](const Track& a, const Track& b) { return a.fitness > b.fitness; });
     for (const auto& t : fresh) {
         auto overlap =
-            std::find_if(m_tracks.begin(), m_tracks.end(), [&](const Track& k) { return same_sign(k.box, t.box); });
+            std::find_if(m_tracks.begin(), m_tracks.end(), [&](const Track& k) { return same_sign(k, t); });
         if (overlap == m_tracks.end()) {
             m_tracks.push_back(t);
         } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin) {
@@ -352,6 +365,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             k.pose = t.pose;
             k.velocity = {};
             k.fitness = t.fitness;
+            k.outline = t.outline;
             k.box = t.box;
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 // One tracked sign: pose and constant-velocity motion in particle space (x/z, y/z, z, yaw, pitch, roll).
 #include <array>
+#include <vector>
 
 #include "tracker/camera.h"
 #include "tracker/types.h"
@@ -22,7 +23,8 @@ struct Track {
     int hits = 0;         // frames with a match
     int missed = 0;       // consecutive frames without one
     double angle_weight = 0; // evidence behind the angle estimate (sum of decayed per-frame weights)
-    cv::Rect2f box;       // last projected box
+    std::vector<cv::Point2f> outline; // last projected outline (convex)
+    cv::Rect2f box;       // its bounding box
 
     PoseVec predicted() const {
         PoseVec p;

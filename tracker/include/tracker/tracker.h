@@ -71,7 +71,7 @@ struct TrackerSettings {
     // (1.3-1.7 % on the shipped scenes); with tiled detection the right category mostly wins in the first frame.
     int confirm_frames = 1;
     int max_missed = 5;              // K: a track ends after this many frames without a match
-    double duplicate_iou = 0.3;      // detections overlapping more than this are the same sign
+    double duplicate_iou = 0.3;      // detections whose projected outlines overlap more than this are the same sign
     std::vector<Category> categories = {Category::Prohibitory, Category::Danger, Category::Mandatory,
                                         Category::GiveWay, Category::Stop};
     // pose search frustum (camera frame, metres / degrees)
