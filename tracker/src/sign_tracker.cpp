@@ -262,6 +262,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
                 t.velocity[k] = 0;
             }
             t.fitness = tracked[i].fitness;
+            t.peak_fitness = std::max(t.peak_fitness, t.fitness);
             ++t.hits;
             t.missed = 0;
         } else {
@@ -294,7 +295,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     }
     m_tracks = std::move(kept);
 
-    // 2. Detection swarms over the frustum, blind to what the tracks cover.
+    // 2. Detection swarms over the frustum, blind to what the tracks cover (except weak tracks, see Track::weak).
     const PoseSpace ds = detect_space();
     std::vector<SwarmJob> det_jobs;
     std::vector<double> lo, hi;
@@ -325,6 +326,9 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     std::vector<cv::Rect2f> masks;
     std::vector<int> mask_models;
     for (const auto& t : m_tracks) {
+        if (t.weak()) {
+            continue;
+        }
         mask_models.push_back(t.model);
         const float gx = 0.1f * t.box.width, gy = 0.1f * t.box.height;
         masks.emplace_back(t.box.x - gx, t.box.y - gy, t.box.width + 2 * gx, t.box.height + 2 * gy);
@@ -340,6 +344,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         t.category = m_models[static_cast<std::size_t>(t.model)].category;
         t.pose = to_vec(ds.from_vector(found[i].best.data()));
         t.fitness = found[i].fitness;
+        t.peak_fitness = t.fitness;
         t.hits = 1;
         // Angles start at the detection's (0 unless detection searches them) with the weight of one frame of
         // a sign angle_prior_px wide: a far sign's faint angle evidence moves them little, a near one's a lot.
@@ -367,6 +372,17 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             k.fitness = t.fitness;
             k.outline = t.outline;
             k.box = t.box;
+        } else if (overlap->model == t.model && overlap->weak() && t.fitness > overlap->fitness + k_takeover_margin) {
+            // A weak track's own model finds its sign clearly better elsewhere (a different depth or position):
+            // the track moves there and restarts its motion; its id and its angle estimate stay.
+            Track& k = *overlap;
+            for (std::size_t d = 0; d < 3; ++d) {
+                k.pose[d] = t.pose[d];
+            }
+            k.velocity = {};
+            k.fitness = t.fitness;
+            k.missed = 0; // measured this frame after all
+            place(k);
         }
     }
 

@@ -20,11 +20,17 @@ struct Track {
     PoseVec pose{};       // last estimate
     PoseVec velocity{};   // per frame
     double fitness = 0;
+    double peak_fitness = 0; // best fitness of the track so far
     int hits = 0;         // frames with a match
     int missed = 0;       // consecutive frames without one
     double angle_weight = 0; // evidence behind the angle estimate (sum of decayed per-frame weights)
     std::vector<cv::Point2f> outline; // last projected outline (convex)
     cv::Rect2f box;       // its bounding box
+
+    // A track whose fit has fallen well below its best (its pose drifting off the sign, as an occluded
+    // sign's can) no longer hides its region from its own model's detection swarms, and a clearly better
+    // detection there re-places it.
+    bool weak() const { return fitness < 0.9 * peak_fitness; }
 
     PoseVec predicted() const {
         PoseVec p;
