@@ -8,9 +8,11 @@
 //    depend only on the key, so their 10-round chains overlap the state's chain instead of leading it;
 //  - the arg-min is one redux.sync (sm_80+) over an order-preserving integer key plus a ballot for the
 //    lowest lane holding it (ties to the lower row), instead of a 5-step shuffle butterfly;
-//  - one warp: the best's position comes by shuffles, no barrier at all, and the arg-min is skipped in a
-//    generation where no personal best improved. Several warps: every thread publishes its personal best
-//    into a parity-double-buffered shared array, one barrier per generation.
+//  - the arg-min is skipped in a generation where no personal best improved (the swarm's best stands): one
+//    warp decides it with a vote and needs no barrier at all (the best's position comes by shuffles); several
+//    warps decide it with one barrier that ORs the vote (__syncthreads_or), and only when some personal best
+//    improved does every thread publish its personal best into a parity-double-buffered shared array for the
+//    arg-min (a second barrier). A converging swarm mostly pays the one barrier.
 #include <cstdint>
 
 #include "gpu/block_swarm.cuh"
@@ -131,6 +133,7 @@ __global__ void __launch_bounds__(kMaxThreads) block_swarm_reg_kernel(BlockRunAr
 
     const std::uint32_t begin = a.first == 0 ? 1u : a.first;
     int q = static_cast<int>((begin - 1) & 1u);
+    int qp = q; // parity of the last publication (several warps), where the best's fitness is read
     int g = best_row(q);
     fetch_best(g, q);
     MoveWords w[kBlocks];
@@ -167,12 +170,15 @@ __global__ void __launch_bounds__(kMaxThreads) block_swarm_reg_kernel(BlockRunAr
                 g = best_row(q);
                 fetch_best(g, q);
             }
-        } else {
+        } else if (__syncthreads_or(improved && active) != 0) {
+            // Every thread passes this barrier each generation, so the publication below never overwrites
+            // entries another thread is still reading from an earlier one.
+            qp = q;
             g = best_row(q);
             fetch_best(g, q);
         }
         if (a.history != nullptr) { // uniform branch: every lane takes part in the shuffle
-            const float gf = best_fitness(g, q);
+            const float gf = best_fitness(g, kOneWarp ? q : qp);
             if (i == 0) {
                 a.history[static_cast<std::size_t>(t - begin) * gridDim.x + s] = gf;
             }
@@ -189,7 +195,7 @@ __global__ void __launch_bounds__(kMaxThreads) block_swarm_reg_kernel(BlockRunAr
         }
         a.st.pf[row0 + i] = pf;
     }
-    const float gf = best_fitness(g, q); // nb already holds the best's position
+    const float gf = best_fitness(g, kOneWarp ? q : qp); // nb already holds the best's position
     if (i == 0) {
 #pragma unroll
         for (int d = 0; d < kDims; ++d) {
