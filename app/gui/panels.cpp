@@ -67,6 +67,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
     if (ImGui::CollapsingHeader("Detection and tracking", ImGuiTreeNodeFlags_DefaultOpen)) {
         changed |= input_double("threshold", s.detect_threshold, 0.0, 1.0);
         changed |= input_double("re-spread fraction", s.respread_fraction, 0.0, 1.0, "%.2f");
+        changed |= input_double("angle re-spread fraction", s.angle_respread_fraction, 0.0, 1.0, "%.2f");
         changed |= input_double("track focus share", s.track_focus_share, 0.0, 1.0, "%.2f");
         changed |= input_double("track focus scale", s.track_focus_scale, 0.01, 1.0, "%.2f");
         changed |= ImGui::SliderInt("confirm frames", &s.confirm_frames, 1, 10);

@@ -155,7 +155,8 @@ TEST(BadInput, TrackerConfig) {
     // (a plain pair, not a structured binding: clang 14 cannot capture bindings in the lambda)
     for (const auto& bad : {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},
                             std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"},
-                            std::pair{R"({"occluder_credit": -0.1})", "occluder_credit"}}) {
+                            std::pair{R"({"occluder_credit": -0.1})", "occluder_credit"},
+                            std::pair{R"({"angle_respread_fraction": 2})", "angle_respread_fraction"}}) {
         EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c9.json", bad.first)); }).find(bad.second),
                   std::string::npos)
             << bad.first;
@@ -163,7 +164,8 @@ TEST(BadInput, TrackerConfig) {
     const TrackerSettings tuned = TrackerSettings::load(write_temp(
         "c7.json",
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
-            "gpu_cluster_barrier": false, "occluder_credit": 0.25})"));
+            "gpu_cluster_barrier": false, "occluder_credit": 0.25,
+            "angle_respread_fraction": 0.3})"));
     EXPECT_EQ(tuned.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.gpu_cluster_barrier);
@@ -175,6 +177,7 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_EQ(tuned.detection_columns, 2);
     EXPECT_DOUBLE_EQ(tuned.edge_gain, 2.5);
     EXPECT_DOUBLE_EQ(tuned.occluder_credit, 0.25);
+    EXPECT_DOUBLE_EQ(tuned.angle_respread_fraction, 0.3);
     EXPECT_DOUBLE_EQ(tuned.angle_memory, 1.0);
 }
 

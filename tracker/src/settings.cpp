@@ -44,6 +44,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("track_threshold", s.track_threshold);
     f("detect_rotation", s.detect_rotation);
     f("respread_fraction", s.respread_fraction);
+    f("angle_respread_fraction", s.angle_respread_fraction);
     f("track_focus_share", s.track_focus_share);
     f("track_focus_scale", s.track_focus_scale);
     f("edge_gain", s.edge_gain);
@@ -117,6 +118,7 @@ void TrackerSettings::validate() const {
     range("detect_threshold", detect_threshold, 0.0, 2.0);
     range("track_threshold", track_threshold, 0.0, 1.0);
     range("respread_fraction", respread_fraction, 0.0, 1.0);
+    range("angle_respread_fraction", angle_respread_fraction, 0.0, 1.0);
     range("track_focus_share", track_focus_share, 0.0, 1.0);
     range("track_focus_scale", track_focus_scale, 0.01, 1.0);
     range("edge_gain", edge_gain, 0.05, 100.0);

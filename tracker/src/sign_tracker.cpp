@@ -105,9 +105,10 @@ private:
         const double size_px = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / p[2];
         const double f = s.respread_fraction;
         const double uv = (3.0 + f * size_px) / m_camera.fx;
+        const double fa = s.angle_respread_fraction;
         const double half[6] = {uv + std::abs(t.velocity[0]), uv + std::abs(t.velocity[1]),
-                                0.4 * f * p[2] + std::abs(t.velocity[2]), f * s.yaw_range + 1.0,
-                                f * s.pitch_range + 1.0, f * s.roll_range + 1.0};
+                                0.4 * f * p[2] + std::abs(t.velocity[2]), fa * s.yaw_range + 1.0,
+                                fa * s.pitch_range + 1.0, fa * s.roll_range + 1.0};
         std::vector<double> flo, fhi;
         frustum_bounds(frustum(), m_camera, PoseSpace{}, flo, fhi);
         lo.clear();

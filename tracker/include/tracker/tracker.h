@@ -44,9 +44,14 @@ struct TrackerSettings {
     double track_threshold = 0.5;    // best fitness a tracking swarm needs to count as a hit
     bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
     // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:
-    // +- (3 px + fraction * sign size) across the image, +- 0.4 * fraction * depth, +- fraction * each
-    // angle range (plus the last frame's motion).
+    // +- (3 px + fraction * sign size) across the image, +- 0.4 * fraction * depth (plus the last frame's
+    // motion); the angles' spread is angle_respread_fraction's.
     double respread_fraction = 0.25;
+    // The track box's angles: +- (fraction * each angle range + 1 degree) around the track's angle estimate. Narrower
+    // than the position's: a small sign's fitness is nearly flat in its angles, so a wide box lets each frame's
+    // best land far off and the running estimate wander (shipped scenes, four seeds: noisy rotation 2.26-3.15
+    // -> 2.24-2.66 degrees from 0.25 to 0.15; 0.4 and above 3-6 degrees; docs/benchmarks.md).
+    double angle_respread_fraction = 0.15;
     // Share of a tracking swarm's particles that restart in a tight box around the predicted pose
     // (track_focus_scale x the track box, centred on the prediction); the rest re-spread over the whole
     // track box. 0: the whole swarm starts spread over the box.
