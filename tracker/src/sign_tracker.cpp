@@ -371,6 +371,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             k.pose = t.pose;
             k.velocity = {};
             k.fitness = t.fitness;
+            k.peak_fitness = t.fitness; // the new model's fit starts its own history
             k.outline = t.outline;
             k.box = t.box;
         } else if (overlap->model == t.model && overlap->weak() && t.fitness > overlap->fitness + k_takeover_margin) {
