@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "gpu/elementwise_persistent.cuh"
+#include "gpu/launch_queries.cuh"
 #include "gpu/gpu_pso.h"
 #include "gpu/strategies.h"
 
@@ -147,25 +148,24 @@ private:
         return w;
     }
 
-    static int sm_count() {
-        int device = 0, sms = 0;
-        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&device));
-        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        return sms;
-    }
-
     static bool cooperative_launch_supported() {
-        int device = 0, coop = 0;
-        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&device));
-        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, device));
-        return coop != 0;
+        static const bool yes = [] {
+            int device = 0, coop = 0;
+            SWARM_CUDA_CHECK_THROW(cudaGetDevice(&device));
+            SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, device));
+            return coop != 0;
+        }();
+        return yes;
     }
 
-    // Blocks of `kernel` that can be resident at once on the whole device.
+    // Blocks of `kernel` that can be resident at once on the whole device (launch_queries.cuh caches it).
     template <typename Kernel>
     static int resident_blocks(Kernel kernel, std::size_t smem) {
-        int per_sm = 0;
-        SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, k_block, smem));
+        const int per_sm = cached_launch_query(kernel, ew::k_block, static_cast<long long>(smem), [&] {
+            int v = 0;
+            SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, kernel, ew::k_block, smem));
+            return v;
+        });
         return sm_count() * per_sm;
     }
 

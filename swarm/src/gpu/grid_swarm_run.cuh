@@ -3,13 +3,11 @@
 // size from the occupancy calculator (a cooperative launch needs every block resident), and the same
 // chunked watching as the block kernel when history or early stopping is on.
 #include <algorithm>
-#include <map>
-#include <mutex>
-#include <tuple>
 
 #include "gpu/block_swarm_run.cuh"
 #include "gpu/grid_swarm.cuh"
 #include "gpu/grid_warp_swarm.cuh"
+#include "gpu/launch_queries.cuh"
 
 namespace swarm::gpu {
 
@@ -22,16 +20,6 @@ struct GridRunBuffers {
     GPUMemory<Real> history;
 };
 
-inline int sm_count() {
-    static const int n = [] {
-        int dev = 0, v = 0;
-        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
-        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev));
-        return v;
-    }();
-    return n;
-}
-
 // Threads per block: enough blocks to spread the particles over every SM, whole warps, 32..256.
 inline int grid_block_threads(std::size_t rows) {
     const std::size_t per_sm = (rows + sm_count() - 1) / sm_count();
@@ -43,24 +31,6 @@ inline int grid_block_threads(std::size_t rows) {
 inline int grid_team_block_teams(std::size_t rows, int team_warps) {
     const std::size_t per_sm = (rows + sm_count() - 1) / sm_count();
     return static_cast<int>(std::clamp<std::size_t>(per_sm, 1, static_cast<std::size_t>(std::max(1, 8 / team_warps))));
-}
-
-// A host query about a kernel launch shape (occupancy, whether the cluster form fits), asked once per
-// device, kernel, block size and cluster size: each costs microseconds of host time that would otherwise
-// fall between a run's start event and its launch, every run (the tracker runs one per video frame).
-template <typename Kernel, typename Query>
-int cached_launch_query(Kernel kernel, int threads, int cluster, Query query) {
-    static std::mutex mu;
-    static std::map<std::tuple<int, const void*, int, int>, int> cache;
-    int dev = 0;
-    SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
-    const auto key = std::make_tuple(dev, reinterpret_cast<const void*>(kernel), threads, cluster);
-    const std::lock_guard<std::mutex> lock(mu);
-    auto it = cache.find(key);
-    if (it == cache.end()) {
-        it = cache.emplace(key, query()).first;
-    }
-    return it->second;
 }
 
 // Thread-block clusters (compute capability 9.0): portable up to 8 blocks, 16 with the non-portable opt-in.

@@ -1,0 +1,43 @@
+#pragma once
+// Host queries about the device and a kernel's launch shape, asked once and cached: each costs microseconds
+// of host time that would otherwise fall between a run's start event and its launch, every run (the tracker
+// runs one search per video frame; gpu-elementwise asks before every run).
+#include <cuda_runtime.h>
+
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "gpu/cuda_check.h"
+
+namespace swarm::gpu {
+
+// Streaming multiprocessors of the current device (the process uses one device).
+inline int sm_count() {
+    static const int n = [] {
+        int dev = 0, v = 0;
+        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
+        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev));
+        return v;
+    }();
+    return n;
+}
+
+// `query()` for this device, kernel, block size and `variant` (a cluster size, a shared-memory size: whatever
+// else the answer depends on), computed the first time and cached.
+template <typename Kernel, typename Query>
+int cached_launch_query(Kernel kernel, int threads, long long variant, Query query) {
+    static std::mutex mu;
+    static std::map<std::tuple<int, const void*, int, long long>, int> cache;
+    int dev = 0;
+    SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
+    const auto key = std::make_tuple(dev, reinterpret_cast<const void*>(kernel), threads, variant);
+    const std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+        it = cache.emplace(key, query()).first;
+    }
+    return it->second;
+}
+
+} // namespace swarm::gpu
