@@ -148,15 +148,7 @@ private:
         return w;
     }
 
-    static bool cooperative_launch_supported() {
-        static const bool yes = [] {
-            int device = 0, coop = 0;
-            SWARM_CUDA_CHECK_THROW(cudaGetDevice(&device));
-            SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, device));
-            return coop != 0;
-        }();
-        return yes;
-    }
+    static bool cooperative_launch_supported() { return device_attribute<cudaDevAttrCooperativeLaunch>() != 0; }
 
     // Blocks of `kernel` that can be resident at once on the whole device (launch_queries.cuh caches it).
     template <typename Kernel>

@@ -56,13 +56,7 @@ inline void cluster_config(cudaLaunchConfig_t& cfg, cudaLaunchAttribute& attr, i
 // sm_90 has only the grid form's code there).
 template <typename Kernel>
 int resident_clusters(Kernel kernel, int threads, int cluster, cudaStream_t stream) {
-    static const int major = [] {
-        int dev = 0, v = 0;
-        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
-        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&v, cudaDevAttrComputeCapabilityMajor, dev));
-        return v;
-    }();
-    if (major < 9 || cluster < 1 || cluster > k_max_cluster_blocks) {
+    if (device_attribute<cudaDevAttrComputeCapabilityMajor>() < 9 || cluster < 1 || cluster > k_max_cluster_blocks) {
         return 0;
     }
     // A failed query means no cluster form here, not a failed run: clear the error and use the grid form.

@@ -12,16 +12,20 @@
 
 namespace swarm::gpu {
 
-// Streaming multiprocessors of the current device (the process uses one device).
-inline int sm_count() {
-    static const int n = [] {
-        int dev = 0, v = 0;
+// An attribute of the current device, asked once (the process uses one device).
+template <cudaDeviceAttr Attr>
+int device_attribute() {
+    static const int v = [] {
+        int dev = 0, value = 0;
         SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
-        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev));
-        return v;
+        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&value, Attr, dev));
+        return value;
     }();
-    return n;
+    return v;
 }
+
+// Streaming multiprocessors of the current device.
+inline int sm_count() { return device_attribute<cudaDevAttrMultiProcessorCount>(); }
 
 // `query()` for this device, kernel, block size and `variant` (a cluster size, a shared-memory size: whatever
 // else the answer depends on), computed the first time and cached.

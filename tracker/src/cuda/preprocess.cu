@@ -11,6 +11,7 @@
 #include "common/colour_math.h"
 #include "cuda/cuda_check.h"
 #include "cuda/kernels.h"
+#include "gpu/launch_queries.cuh"
 
 namespace tracker::cuda {
 namespace {
@@ -135,12 +136,10 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
 
 int preprocess_grid_blocks(PitchedView bgr) {
     static const int resident = [] { // asked once per process: every frame launches this kernel
-        int device = 0, sms = 0, per_sm = 0;
-        TRACKER_CUDA_CHECK(cudaGetDevice(&device));
-        TRACKER_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        int per_sm = 0;
         TRACKER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, preprocess_kernel, k_block, 0));
         // Four blocks an SM are enough to keep the loads in flight; a smaller grid waits less at the barrier.
-        return std::max(1, sms * std::min(per_sm, 4));
+        return std::max(1, swarm::gpu::sm_count() * std::min(per_sm, 4));
     }();
     const int tiles = ((bgr.width + k_tile_w - 1) / k_tile_w) * ((bgr.height + k_tile_h - 1) / k_tile_h);
     return std::min(resident, tiles);
