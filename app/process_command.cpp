@@ -10,6 +10,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <opencv2/videoio.hpp>
 
@@ -22,6 +23,7 @@
 #include "core/progress.h"
 #include "core/summary.h"
 #include "output.h"
+#include "tracker/smoothing.h"
 
 namespace app {
 namespace {
@@ -60,7 +62,7 @@ private:
 
 struct ProcessOptions {
     std::string input, out, config, backend;
-    bool force = false, particles = false, no_video = false, quiet = false;
+    bool force = false, particles = false, no_video = false, quiet = false, smooth_angles = false;
     long long frames = -1;
     int width = 1280, height = 720;
 };
@@ -70,6 +72,24 @@ const char* k_jsonl = "detections.jsonl";
 const char* k_mot = "detections_mot.csv";
 const char* k_settings = "settings.json";
 const char* k_summary = "summary.json";
+
+// A frame's detections held back until the run ends (--smooth-angles), without its swarm views.
+struct HeldFrame {
+    tracker::FrameResult result;
+    cv::Size size;
+};
+
+// --smooth-angles: every track's angles smoothed over the whole run (tracker/smoothing.h), then the JSON lines.
+void write_smoothed_jsonl(std::ostream& out, std::vector<HeldFrame>& held, const tracker::TrackerSettings& settings) {
+    std::vector<tracker::Detection> all;
+    for (const auto& h : held) all.insert(all.end(), h.result.detections.begin(), h.result.detections.end());
+    tracker::smooth_track_angles(all, settings);
+    std::size_t k = 0;
+    for (auto& h : held) {
+        for (auto& d : h.result.detections) d = all[k++];
+        write_jsonl(out, h.result, h.size);
+    }
+}
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -104,6 +124,7 @@ int run_process(const ProcessOptions& o) {
     Progress progress("process", total, !o.quiet);
     RunStats stats;
     Step step;
+    std::vector<HeldFrame> held; // --smooth-angles
     const auto start = std::chrono::steady_clock::now();
     auto t_frame = start;
     while (!g_interrupted && (o.frames < 0 || stats.frames() < o.frames) && pipeline.step(step)) {
@@ -115,7 +136,13 @@ int run_process(const ProcessOptions& o) {
             video.write(step.frame.bgr);
             stats.add_stage("encode", ms_since(t0));
         }
-        write_jsonl(jsonl, step.result, step.frame.bgr.size());
+        if (o.smooth_angles) {
+            held.push_back({tracker::FrameResult{step.result.frame, step.result.detections, {}, step.result.swarms_run,
+                                                 step.result.timing},
+                            step.frame.bgr.size()});
+        } else {
+            write_jsonl(jsonl, step.result, step.frame.bgr.size());
+        }
         write_mot(mot, step.result);
         // Whole frames reach the temporaries as they are done (one write per frame): a watcher sees
         // progress, and even a SIGKILLed run leaves whole lines behind.
@@ -131,6 +158,7 @@ int run_process(const ProcessOptions& o) {
     const int signal_number = g_interrupted;
     progress.finish(stats.frames());
     video.release();
+    if (o.smooth_angles) write_smoothed_jsonl(jsonl, held, settings);
     jsonl.close();
     mot.close();
     if (!jsonl || !mot) throw std::runtime_error("--out " + o.out + ": writing failed (disk full?)");
@@ -147,6 +175,7 @@ int run_process(const ProcessOptions& o) {
     summary["wall_s"] = wall_s;
     summary["fps"] = wall_s > 0 ? static_cast<double>(stats.frames()) / wall_s : 0.0;
     summary["outputs"] = names;
+    summary["angles"] = o.smooth_angles ? "smoothed over each track (--smooth-angles)" : "online";
     summary["interrupted"] = signal_number != 0;
     if (signal_number != 0) summary["signal"] = signal_number == SIGTERM ? "SIGTERM" : "SIGINT";
     std::ofstream(outputs.temp_path(k_summary)) << summary.dump(2) << '\n';
@@ -182,6 +211,8 @@ void register_process(CLI::App& root, int& rc) {
     sub->add_option("--height", o->height, "Synthetic frame height")->capture_default_str();
     sub->add_flag("--particles", o->particles, "Draw every swarm's particles in the annotated video");
     sub->add_flag("--no-video", o->no_video, "Skip the annotated video");
+    sub->add_flag("--smooth-angles", o->smooth_angles,
+                  "detections.jsonl gets each track's angles smoothed over the whole run (offline; written at the end)");
     sub->add_flag("-q,--quiet", o->quiet, "No progress line");
     sub->callback([o, &rc] { rc = run_process(*o); });
 }

@@ -79,6 +79,12 @@ ls -a "$tmp/good" | grep -q 'tmp-' && { echo "FAIL good run: temporary left behi
 check "existing output needs --force" 2 run_process "$tmp/clip.avi" --out "$tmp/good"
 one_line_error "existing output needs --force" "\-\-force"
 check "--force overwrites" 0 run_process "$tmp/clip.avi" --out "$tmp/good" --force
+check "--smooth-angles" 0 run_process "$tmp/clip.avi" --out "$tmp/smooth" --smooth-angles
+# The same detections, one line each (only their angles may change), and the summary says how angles were made.
+[ "$(wc -l <"$tmp/smooth/detections.jsonl")" = "$(wc -l <"$tmp/good/detections.jsonl")" ] ||
+    { echo "FAIL --smooth-angles: detections.jsonl has a different number of lines"; fail=1; }
+grep -q '"angles": "smoothed' "$tmp/smooth/summary.json" || { echo "FAIL --smooth-angles: summary does not say so"; fail=1; }
+grep -q '"angles": "online"' "$tmp/good/summary.json" || { echo "FAIL good run: summary does not say angles are online"; fail=1; }
 
 echo '{"particles": 64, "partcles": 10}' >"$tmp/typo.json"
 check "config with an unknown key" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --config "$tmp/typo.json"

@@ -31,7 +31,7 @@ std::vector<cv::Point> fixed_point(const std::vector<cv::Point2f>& pts) {
 }
 
 void road_background(cv::Mat& bgr, const Camera& cam, double travelled, unsigned long long seed) {
-    const int w = bgr.cols, h = bgr.rows;
+    const int h = bgr.rows;
     const double cam_height = 1.3;
     const int horizon = static_cast<int>(std::round(cam.cy));
     for (int y = 0; y < std::min(horizon, h); ++y) { // sky: pale, slightly warmer towards the horizon

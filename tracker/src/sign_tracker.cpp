@@ -169,6 +169,8 @@ private:
         d.fitness = t.fitness;
         d.outline = project_points(m_camera, d.pose, m_models[static_cast<std::size_t>(t.model)].outline);
         d.box = bounding_box(d.outline);
+        d.measured_angles = t.measured_angles;
+        d.angle_evidence = t.measured_weight;
         return d;
     }
 
@@ -258,7 +260,9 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             const double wgt = size_px * size_px;
             t.angle_weight = s.angle_memory * t.angle_weight + wgt;
             const double a = wgt / t.angle_weight;
+            t.measured_weight = wgt;
             for (std::size_t k = 3; k < 6; ++k) {
+                t.measured_angles[k - 3] = t.pose[k];
                 t.pose[k] = (1 - a) * before[k] + a * t.pose[k];
                 t.velocity[k] = 0;
             }
@@ -269,6 +273,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         } else {
             t.pose = t.predicted();
             t.fitness = tracked[i].fitness;
+            t.measured_weight = 0;
             ++t.missed;
         }
         place(t);
@@ -353,6 +358,8 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         if (s.detect_rotation) {
             const double size_px = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / t.pose[2];
             t.angle_weight += size_px * size_px;
+            t.measured_weight = size_px * size_px;
+            t.measured_angles = {t.pose[3], t.pose[4], t.pose[5]};
         }
         place(t);
         fresh.push_back(t);

@@ -24,6 +24,8 @@ struct Track {
     int hits = 0;         // frames with a match
     int missed = 0;       // consecutive frames without one
     double angle_weight = 0; // evidence behind the angle estimate (sum of decayed per-frame weights)
+    std::array<double, 3> measured_angles{}; // this frame's measured angles, before the running average
+    double measured_weight = 0;              // their weight (0: none this frame)
     std::vector<cv::Point2f> outline; // last projected outline (convex)
     cv::Rect2f box;       // its bounding box
 

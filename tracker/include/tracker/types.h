@@ -36,6 +36,11 @@ struct Detection {
     double fitness = 0; // in [0, 1]
     std::vector<cv::Point2f> outline; // projected model outline, pixels
     cv::Rect2f box;                   // bounding box of the outline
+    // This frame's own angle measurement (yaw, pitch, roll: the tracking swarm's best, before the track's
+    // running average went into `pose`) and its weight, the sign's width in pixels squared (0: none this frame).
+    // smooth_track_angles (tracker/smoothing.h) uses them offline.
+    std::array<double, 3> measured_angles{};
+    double angle_evidence = 0;
 };
 
 // Milliseconds per stage; GPU stages measured with CUDA events, CPU stages with a steady clock.
