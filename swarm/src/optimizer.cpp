@@ -1,11 +1,13 @@
 #include "swarm/optimizer.h"
 
+#include <cmath>
 #include <new>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
 #include "cpu/cpu_pso.h"
+#include "gpu/fused_plan.h"
 #include "registry.h"
 #include "swarm/errors.h"
 
@@ -58,7 +60,15 @@ Availability gpu_availability(Strategy s);
 //  - many particles x many dimensions, global topology (FastPSO's shapes, e.g. 5,000 x 200): gpu-elementwise
 //    when it is built, since gpu-fused keeps a thread per whole particle there (its owner's measurements),
 //    unless the problem has a start box (Problem::init_lower), which gpu-elementwise does not take.
+//  - the asynchronous update: gpu-fused's warp form where it runs the shape, else a CPU strategy (the other
+//    GPU strategies run the synchronous PSO only).
 Strategy choose_gpu(const Problem& problem, const Params& params) {
+    if (params.update == Update::Asynchronous) {
+        const bool watched = params.record_history || params.stall_iterations > 0 || !std::isnan(params.target_error);
+        return gpu::async_warp_unsupported(params, problem.dims, static_cast<bool>(problem.evaluator), watched) == nullptr
+                   ? Strategy::GpuFused
+                   : choose_cpu(problem, params);
+    }
     if (problem.evaluator) {
         return Strategy::GpuFused;
     }

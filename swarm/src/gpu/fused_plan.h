@@ -6,7 +6,8 @@
 //    needs only block barriers (Block);
 //  - otherwise (few big swarms) the cooperative grid kernel spreads every swarm over all SMs (Grid);
 //    wide ring swarms (>= 32 dims) instead fuse RingPSO's two kernels into one cooperative launch, a
-//    thread per particle x 4 dims for the move (GridPhases), unless history / early stopping is on.
+//    thread per particle x 4 dims for the move (GridPhases), unless history / early stopping is on;
+//  - the asynchronous update (Params::update) is its own form, a warp per 32 particles (async_warp_swarm.cuh).
 #include "swarm/params.h"
 
 namespace swarm::gpu {
@@ -32,6 +33,17 @@ inline FusedPlan fused_plan(const Params& params, int dims, bool has_evaluator, 
         return FusedPlan::Grid;
     }
     return FusedPlan::Block;
+}
+
+// Params::update = Asynchronous runs in gpu-fused's warp form (async_warp_swarm.cuh) for these shapes only;
+// otherwise the reason (for a ValidationError), and `auto` picks a CPU strategy instead.
+inline const char* async_warp_unsupported(const Params& pr, int dims, bool has_evaluator, bool watched) {
+    if (pr.topology != Topology::Global) return "runs the global topology only; use cpu-serial for an asynchronous ring";
+    if (pr.precision != Precision::FP32) return "runs fp32 only; use --precision fp32 or cpu-serial";
+    if (has_evaluator) return "scores built-in functions only; use the synchronous update for a batched evaluator";
+    if (watched) return "does not record history or stop early; use the synchronous update or cpu-serial for those";
+    if (!(dims >= 1 && dims <= 6) && dims != 8) return "runs 1-6 or 8 dimensions; use cpu-serial for other sizes";
+    return nullptr;
 }
 
 } // namespace swarm::gpu

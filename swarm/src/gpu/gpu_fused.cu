@@ -4,8 +4,13 @@
 //            in one launch; for swarms that fit a block.
 //  - grid:   one persistent cooperative launch for swarms too big for a block: every block works on
 //            every generation, one grid barrier per generation (grid_swarm.cuh).
+//  - async:  Params::update = Asynchronous: every warp of a swarm runs on its own, the swarm's best one
+//            atomically lowered word (async_warp_swarm.cuh).
 //  - multi:  with a batched evaluator (the tracker's), each generation is one best+move launch, the
 //            evaluator's call and (global topology) one best launch, for all swarms at once.
+#include <string>
+
+#include "gpu/async_warp_swarm.cuh"
 #include "gpu/block_swarm_run.cuh"
 #include "gpu/fused_plan.h"
 #include "gpu/grid_phases.cuh"
@@ -15,6 +20,25 @@
 
 namespace swarm::gpu {
 namespace {
+
+// The asynchronous form with the built-in functions. One dimension (cuPSO's cubic) is a short chain per
+// generation, where the function's run-time dispatch is a visible part: the common functions are compiled in.
+void run_async_builtin(RunContext<float>& ctx, AsyncWarpBuffers& buf) {
+    const float sign = ctx.dp.sign;
+    if (ctx.problem.dims == 1) {
+        switch (ctx.dp.function) {
+        case Function::Sphere: return run_async_warps(ctx, FixedFitness<Function::Sphere>{sign}, buf);
+        case Function::Rastrigin: return run_async_warps(ctx, FixedFitness<Function::Rastrigin>{sign}, buf);
+        case Function::Griewank: return run_async_warps(ctx, FixedFitness<Function::Griewank>{sign}, buf);
+        case Function::Ackley: return run_async_warps(ctx, FixedFitness<Function::Ackley>{sign}, buf);
+        case Function::Schwefel: return run_async_warps(ctx, FixedFitness<Function::Schwefel>{sign}, buf);
+        case Function::Cubic: return run_async_warps(ctx, FixedFitness<Function::Cubic>{sign}, buf);
+        case Function::Euclidean: return run_async_warps(ctx, FixedFitness<Function::Euclidean>{sign}, buf);
+        default: break;
+        }
+    }
+    run_async_warps(ctx, BuiltinFitness<float>{ctx.dp.function, sign}, buf);
+}
 
 class GpuFused final : public GpuPsoOptimizer {
 public:
@@ -30,15 +54,22 @@ private:
         BlockRunBuffers<Real> block;
         GridRunBuffers<Real> grid;
         MultiBuffers<Real> multi;
+        AsyncWarpBuffers async;
     };
 
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
-        if (ctx.params.update != Update::Synchronous) {
-            throw ValidationError("update", "gpu-fused runs the synchronous PSO; use cpu-serial for asynchronous updates");
-        }
         const BuiltinFitness<Real> fit{ctx.dp.function, ctx.dp.sign};
         const bool watched = ctx.params.record_history || ctx.stop.early_stopping();
+        if (ctx.params.update == Update::Asynchronous) {
+            if (const char* why = async_warp_unsupported(ctx.params, ctx.problem.dims, ctx.has_evaluator(), watched)) {
+                throw ValidationError("update", std::string("gpu-fused with the asynchronous update ") + why);
+            }
+            if constexpr (sizeof(Real) == sizeof(float)) {
+                run_async_builtin(ctx, buf.async);
+            }
+            return;
+        }
         switch (fused_plan(ctx.params, ctx.problem.dims, ctx.has_evaluator(), watched)) {
         case FusedPlan::Multi:
             if constexpr (sizeof(Real) != sizeof(float)) {
