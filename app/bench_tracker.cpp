@@ -96,9 +96,9 @@ private:
             throw swarm::UnavailableError(std::string("device frame copy: ") + cudaGetErrorString(e));
         }
     }
-#endif
     void* m_data = nullptr;
     std::size_t m_pitch = 0;
+#endif
 };
 
 Measured measure(const tracker::TrackerSettings& s, const std::string& scene_name, int width, int height, int frames,
