@@ -167,8 +167,8 @@ private:
         d.category = t.category;
         d.pose = to_pose(t.pose);
         d.fitness = t.fitness;
-        d.outline = project_points(m_camera, d.pose, m_models[static_cast<std::size_t>(t.model)].outline);
-        d.box = bounding_box(d.outline);
+        d.outline = t.outline; // place() projected it at this pose
+        d.box = t.box;
         d.measured_angles = t.measured_angles;
         d.angle_evidence = t.measured_weight;
         return d;
@@ -357,8 +357,8 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         t.angle_weight = s.angle_prior_px * s.angle_prior_px;
         if (s.detect_rotation) {
             const double size_px = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / t.pose[2];
-            t.angle_weight += size_px * size_px;
             t.measured_weight = size_px * size_px;
+            t.angle_weight += t.measured_weight;
             t.measured_angles = {t.pose[3], t.pose[4], t.pose[5]};
         }
         place(t);
