@@ -35,13 +35,17 @@ struct FixedFitness {
     }
 };
 
+// Several dimensions: a warp re-reads its swarm's word every fourth generation (one dimension: any period
+// costs the same). H200, 1,024 particles, before the one-dimension word: every generation 46.5 ms, every
+// fourth 37.9, every sixteenth 35.7; convergence tests pass at each.
+constexpr std::uint32_t k_async_read_mask = 3;
+
 struct AsyncWarpArgs {
     DeviceProblem<float> pb;
-    float* p;                 // personal best positions, rows x dims (read by other warps)
-    float* pf;                // personal best fitness, rows
-    unsigned long long* best; // per swarm: (fitness_key << 32) | row, all ones before the first publication
+    float* p;                 // personal best positions, rows x dims (read by other warps; unused in 1-D)
+    float* pf;                // personal best fitness, rows (unused in 1-D)
+    unsigned long long* best; // per swarm: (fitness_key << 32) | row (1-D: the position's bits), all ones at first
     std::uint32_t last;       // generations 1..last after the initialisation
-    std::uint32_t read_mask;  // the word is re-read in generations t with (t & read_mask) == 0
 };
 
 __device__ __forceinline__ unsigned long long async_best_word(std::uint32_t key, std::uint32_t row) {
@@ -120,7 +124,7 @@ __global__ void __launch_bounds__(32) async_warp_swarm_kernel(AsyncWarpArgs a, F
         // Follow the better of the swarm's word (as last read) and the warp's own best. The next read is
         // issued here and used a generation or more later, so its L2 latency hides behind the move.
         const unsigned long long cur = next;
-        if (shared_word && (t & a.read_mask) == 0) {
+        if (shared_word && (t & k_async_read_mask) == 0) {
             next = *reinterpret_cast<volatile unsigned long long*>(word);
         }
         if (own <= cur) {
@@ -139,22 +143,7 @@ __global__ void __launch_bounds__(32) async_warp_swarm_kernel(AsyncWarpArgs a, F
             }
             seen = cur;
         }
-#pragma unroll
-        for (int k = 0; k < kBlocks; ++k) {
-            const int d0 = 4 * k;
-            move_block(pb, lo + d0, hi + d0, vm + d0, w[k], kDims - d0, x + d0, v + d0, p + d0, nb + d0);
-        }
-        const float f = fit(x, kDims);
-        const bool improved = f < pf;
-        pf = improved ? f : pf;
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            p[d] = improved ? x[d] : p[d];
-        }
-#pragma unroll
-        for (int k = 0; k < kBlocks; ++k) { // generation t+1's words, independent of the state
-            w[k] = draw_move_words(pb, r, t + 1, static_cast<std::uint32_t>(k));
-        }
+        const bool improved = reg_generation<Fit, kDims, kBlocks>(pb, fit, r, t, lo, hi, vm, nb, w, x, v, p, pf);
         if (__any_sync(0xffffffffu, improved && active)) {
             publish_warp_best();
         }
@@ -163,10 +152,6 @@ __global__ void __launch_bounds__(32) async_warp_swarm_kernel(AsyncWarpArgs a, F
 
 // The result: each swarm's word names its best row (one dimension: holds its fitness key and position); that
 // row's stored personal best is the answer.
-__device__ __forceinline__ float fitness_of_key(std::uint32_t key) {
-    return __uint_as_float((key & 0x80000000u) != 0 ? (key & 0x7fffffffu) : ~key);
-}
-
 __global__ void async_warp_result_kernel(int dims, const float* p, const float* pf, const unsigned long long* best,
                                          float* best_f, float* best_x) {
     const int s = static_cast<int>(blockIdx.x);
@@ -189,11 +174,6 @@ __global__ void async_warp_result_kernel(int dims, const float* p, const float* 
 
 namespace swarm::gpu {
 
-// Several dimensions: a warp re-reads its swarm's word every fourth generation (one dimension: any period
-// costs the same). H200, 1,024 particles, before the one-dimension word: every generation 46.5 ms, every
-// fourth 37.9, every sixteenth 35.7; convergence tests pass at each.
-constexpr std::uint32_t k_async_read_mask = 3;
-
 struct AsyncWarpBuffers {
     GPUMemory<float> p, pf;
     GPUMemory<unsigned long long> best;
@@ -215,13 +195,14 @@ void run_async_warps(RunContext<float>& ctx, const Fit& fit, AsyncWarpBuffers& b
     case 8: kernel = async_warp_swarm_kernel<Fit, 8>; break;
     default: throw std::logic_error("run_async_warps: unsupported dims (async_warp_unsupported, fused_plan.h, checks first)");
     }
-    buf.p.resize(pb.rows() * static_cast<std::size_t>(D), ctx.stream);
-    buf.pf.resize(pb.rows(), ctx.stream);
+    if (D > 1) { // one dimension: the word itself holds the best's position and fitness key
+        buf.p.resize(pb.rows() * static_cast<std::size_t>(D), ctx.stream);
+        buf.pf.resize(pb.rows(), ctx.stream);
+    }
     buf.best.resize(static_cast<std::size_t>(S), ctx.stream);
     buf.best.memset(0xff, ctx.stream);
     const AsyncWarpArgs a{pb, buf.p.data(), buf.pf.data(), buf.best.data(),
-                          static_cast<std::uint32_t>(ctx.params.iterations),
-                          k_async_read_mask};
+                          static_cast<std::uint32_t>(ctx.params.iterations)};
     const dim3 grid(static_cast<unsigned>((N + 31) / 32), static_cast<unsigned>(S));
     kernel<<<grid, 32, 0, ctx.stream>>>(a, fit);
     SWARM_CHECK_LAUNCH(async_warp_swarm_kernel, grid, 32, 0);

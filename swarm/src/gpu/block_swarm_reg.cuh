@@ -29,6 +29,39 @@ __device__ __forceinline__ std::uint32_t fitness_key(float f) {
     return (u & 0x80000000u) != 0 ? ~u : (u | 0x80000000u);
 }
 
+// The fitness a key stands for (fitness_key's inverse; -0 comes back as +0).
+__device__ __forceinline__ float fitness_of_key(std::uint32_t key) {
+    return __uint_as_float((key & 0x80000000u) != 0 ? (key & 0x7fffffffu) : ~key);
+}
+
+// One generation of a particle held in registers (kDims dimensions, kBlocks = (kDims + 3) / 4 word sets):
+// Eq. 1-2 and the boundary rule from this generation's words `w`, the fitness, the personal best; then
+// generation t+1's words into `w` (independent of the state, so their 10-round chains overlap whatever the
+// caller does next). Returns whether the personal best improved.
+template <typename Fit, int kDims, int kBlocks>
+__device__ __forceinline__ bool reg_generation(const DeviceProblem<float>& pb, const Fit& fit, std::uint32_t r,
+                                               std::uint32_t t, const float* lo, const float* hi, const float* vm,
+                                               const float* nb, MoveWords (&w)[kBlocks], float (&x)[kDims],
+                                               float (&v)[kDims], float (&p)[kDims], float& pf) {
+#pragma unroll
+    for (int k = 0; k < kBlocks; ++k) {
+        const int d0 = 4 * k;
+        move_block(pb, lo + d0, hi + d0, vm + d0, w[k], kDims - d0, x + d0, v + d0, p + d0, nb + d0);
+    }
+    const float f = fit(x, kDims);
+    const bool improved = f < pf;
+    pf = improved ? f : pf;
+#pragma unroll
+    for (int d = 0; d < kDims; ++d) {
+        p[d] = improved ? x[d] : p[d];
+    }
+#pragma unroll
+    for (int k = 0; k < kBlocks; ++k) {
+        w[k] = draw_move_words(pb, r, t + 1, static_cast<std::uint32_t>(k));
+    }
+    return improved;
+}
+
 // Lowest lane whose key is the warp's minimum (every lane of the warp receives it).
 __device__ __forceinline__ int warp_argmin_lane(std::uint32_t key, std::uint32_t* min_key) {
     const std::uint32_t m = __reduce_min_sync(0xffffffffu, key);
@@ -142,25 +175,10 @@ __global__ void __launch_bounds__(kMaxThreads) block_swarm_reg_kernel(BlockRunAr
         w[k] = draw_move_words(pb, r, begin, static_cast<std::uint32_t>(k));
     }
     for (std::uint32_t t = begin; t <= a.last; ++t) {
-#pragma unroll
-        for (int k = 0; k < kBlocks; ++k) {
-            const int d0 = 4 * k;
-            move_block(pb, lo + d0, hi + d0, vm + d0, w[k], kDims - d0, x + d0, v + d0, p + d0, nb + d0);
-        }
-        const float f = fit(x, kDims);
-        const bool improved = f < pf;
-        pf = improved ? f : pf;
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            p[d] = improved ? x[d] : p[d];
-        }
-        // Generation t+1's words (one spare set after the last generation): independent of the state, and
-        // placed in the same branch-free stretch as the arg-min below, so the scheduler interleaves their
-        // 10-round chains with its reduction, ballot and shuffle latencies.
-#pragma unroll
-        for (int k = 0; k < kBlocks; ++k) {
-            w[k] = draw_move_words(pb, r, t + 1, static_cast<std::uint32_t>(k));
-        }
+        // Generation t+1's words (one spare set after the last generation) are drawn at the end of the step,
+        // in the same branch-free stretch as the arg-min below, so the scheduler interleaves their 10-round
+        // chains with its reduction, ballot and shuffle latencies.
+        const bool improved = reg_generation<Fit, kDims, kBlocks>(pb, fit, r, t, lo, hi, vm, nb, w, x, v, p, pf);
         q = static_cast<int>(t & 1u);
         if constexpr (kOneWarp) {
             // No personal best improved: the swarm's best (its lane and position) stands, and the arg-min's
