@@ -87,6 +87,11 @@ BenchReport run_seeds_suite(const BenchOptions& o) {
     if (gpu) {
         d2d_gbs = swarm::measure_device_copy_bandwidth(o.quick ? (std::size_t(64) << 20) : (std::size_t(1) << 30), 10);
         report.notes.push_back("device-to-device cudaMemcpy bandwidth (read + write): " + num(d2d_gbs) + " GB/s");
+        // The bandwidth target's traffic (100,000 x 100) with no arithmetic; a few milliseconds even when quick.
+        const double stream_gbs = swarm::measure_stream_update_bandwidth(10000000, 10);
+        report.notes.push_back("the row update's traffic alone (read x, v, p; write x, v; no random numbers): " +
+                               num(stream_gbs) + " GB/s at 20 B = " + num(100 * stream_gbs / d2d_gbs, 3) +
+                               "% of the copy bandwidth (gpu-elementwise's ceiling)");
     }
 #endif
 

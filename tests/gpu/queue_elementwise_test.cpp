@@ -126,7 +126,7 @@ TEST_F(Elementwise, GraphReplayEqualsPerIterationLaunches) {
 // on the device; with history it is a launch per iteration. Both must give the same swarm best, bit for
 // bit: many blocks per swarm with the swarm best moving nearly every iteration (the persistent kernel's
 // copy/overwrite hand-off), several swarms, Random boundaries (lazily drawn), a padded row wider than a
-// warp, the gather path, one particle, both precisions.
+// warp, the gather path, one particle, both precisions, rows staged through shared memory.
 TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
     struct Case {
         swarm::Function f;
@@ -137,7 +137,12 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Rastrigin, 100, 2, 3000, 60, swarm::Boundary::Random},
                           {swarm::Function::Griewank, 513, 1, 300, 40, swarm::Boundary::Reflect},
                           {swarm::Function::Rosenbrock, 33, 4, 100, 50, swarm::Boundary::Clamp},
-                          {swarm::Function::Sphere, 7, 5, 1, 30, swarm::Boundary::Clamp}};
+                          {swarm::Function::Sphere, 7, 5, 1, 30, swarm::Boundary::Clamp},
+                          {swarm::Function::Sphere, 100, 3, 1001, 80, swarm::Boundary::Clamp},
+                          // State larger than L2 (72 MB of fp32 x, v, p): on sm_90 the one-launch run stages
+                          // rows through shared memory (elementwise_staging.cuh); 30,001 rows end in a tile
+                          // of one row (two rows per warp tile); the second swarm starts mid-array.
+                          {swarm::Function::Sphere, 100, 2, 30001, 12, swarm::Boundary::Clamp}};
     for (const auto precision : {swarm::Precision::FP32, swarm::Precision::FP64}) {
         for (const auto& c : cases) {
             const auto problem = swarm::Problem::benchmark(c.f, c.dims);

@@ -20,6 +20,7 @@
 #include "gpu/block_reduce.cuh"
 #include "gpu/device_problem.h"
 #include "gpu/elementwise_fitness.cuh"
+#include "gpu/elementwise_staging.cuh"
 #include "gpu/thread_per_particle.cuh"
 
 namespace swarm::gpu::ew {
@@ -63,6 +64,16 @@ struct View {
     const RunScalars<Real>* run;
 };
 
+// The per-swarm vectors a row update reads (pitch values each): the swarm best position and the bounds, in
+// global memory (per-launch kernel) or the block's shared-memory copies (persistent kernel, staged rows).
+template <typename Real>
+struct SwarmVectors {
+    const Real* gb;
+    const Real* lo;
+    const Real* hi;
+    const Real* vmax;
+};
+
 template <typename Real>
 struct Vec4 {
     Real a[4];
@@ -91,57 +102,60 @@ struct BetterOf {
     }
 };
 
-// Updates the groups g0, g0 + width, ... (NP of them, those that exist) of row r of swarm s and adds their
-// fitness terms; `x` keeps the new positions for the personal-best copy. `gb` is the swarm best position
-// (pitch values, in global or shared memory). Every streaming load of the NP groups is issued before any
-// arithmetic, so a lane has 3 x NP 16-byte loads in flight: one group per lane left the fp32 kernel
-// latency-bound at half the copy bandwidth (docs/benchmarks-gpu-b.md).
-template <Function F, typename Real, int NP>
-__device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScalars<Real>& rs, const Real* gb, int s, int r,
-                                             int g0, int t, Terms<Real>& acc, Vec4<Real> (&x)[NP]) {
+// Updates the groups g0, g0 + width, ... (NP of them, those that exist) of row r of swarm s, reading its
+// current values from `src`, and adds their fitness terms. Two forms:
+//  - LoadsFirst (rows read from global memory): every streaming load of the NP groups is issued before any
+//    arithmetic, so a lane has 3 x NP 16-byte loads in flight (one group per lane left the fp32 kernel
+//    latency-bound at half the copy bandwidth, docs/benchmarks-gpu-b.md); `x` keeps the new positions for
+//    the personal-best copy.
+//  - staged (src is this warp's shared-memory slot, elementwise_staging.cuh): one group at a time, loaded
+//    just before use (shared-memory latency is short), the new position written back into the slot for the
+//    personal-best copy; far fewer values live at once, so more warps fit an SM.
+// `sv` holds the swarm best position and the bounds.
+template <Function F, typename Real, int NP, bool LoadsFirst>
+__device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScalars<Real>& rs, const SwarmVectors<Real>& sv, int r,
+                                             const RowSource<Real>& src, int g0, int t, Terms<Real>& acc,
+                                             Vec4<Real> (&x)[NP]) {
     const int groups = w.pitch / 4;
     const std::size_t re = static_cast<std::size_t>(r) * w.pitch;
-    const std::size_t se = static_cast<std::size_t>(s) * w.pitch;
     const auto row = static_cast<std::uint32_t>(r);
     Vec4<Real> v[NP], p[NP];
-    if (t != 0) {
+    if (LoadsFirst && t != 0) {
 #pragma unroll
         for (int k = 0; k < NP; ++k) {
             const int g = g0 + k * w.width;
             if (g < groups) {
-                x[k] = load4(w.x + re + 4 * g);
-                v[k] = load4(w.v + re + 4 * g);
-                p[k] = load4(w.p + re + 4 * g);
+                x[k] = load4(src.x + 4 * g);
+                v[k] = load4(src.v + 4 * g);
+                p[k] = load4(src.p + 4 * g);
             }
         }
     }
-#pragma unroll
-    for (int k = 0; k < NP; ++k) {
-        const int g = g0 + k * w.width;
-        if (g >= groups) continue;
-        // Per-swarm constants: the same for every row, so these hit L1.
-        const Vec4<Real> lo = load4(w.lo + se + 4 * g), hi = load4(w.hi + se + 4 * g);
+    // Group g with its current values xk, vk, pk (in registers) becomes its new position and velocity.
+    auto group = [&](int g, Vec4<Real>& xk, Vec4<Real>& vk, const Vec4<Real>& pk) {
+        // Per-swarm constants: the same for every row (shared memory or L1 hits).
+        const Vec4<Real> lo = load4(sv.lo + 4 * g), hi = load4(sv.hi + 4 * g);
         if (t == 0) {
             const rng::Words ux = rng::philox4x32_10(rng::counter(rng::Stream::InitPosition, 0, row, g), rs.seed);
             const rng::Words uv = rng::philox4x32_10(rng::counter(rng::Stream::InitVelocity, 0, row, g), rs.seed);
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
-                x[k].a[j] = pso::initial_position(lo.a[j], hi.a[j], rng::to_uniform<Real>(ux.v[j]));
-                v[k].a[j] = pso::initial_velocity(pso::initial_velocity_range(lo.a[j], hi.a[j], rs.v_fraction),
-                                                  rng::to_uniform<Real>(uv.v[j]));
+                xk.a[j] = pso::initial_position(lo.a[j], hi.a[j], rng::to_uniform<Real>(ux.v[j]));
+                vk.a[j] = pso::initial_velocity(pso::initial_velocity_range(lo.a[j], hi.a[j], rs.v_fraction),
+                                                rng::to_uniform<Real>(uv.v[j]));
             }
         } else {
-            const Vec4<Real> gv = load4(gb + 4 * g), vm = load4(w.vmax + se + 4 * g);
+            const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
             const rng::Words l = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, row, g), rs.seed);
             const rng::Words gr = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, row, g), rs.seed);
             Real nv[4];
             bool out = false;
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
-                nv[j] = pso::clamp_velocity(pso::velocity(v[k].a[j], x[k].a[j], p[k].a[j], gv.a[j], rs.k,
+                nv[j] = pso::clamp_velocity(pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k,
                                                           rng::to_uniform<Real>(l.v[j]), rng::to_uniform<Real>(gr.v[j])),
                                             vm.a[j]);
-                const Real moved = x[k].a[j] + nv[j]; // pso::move's own test
+                const Real moved = xk.a[j] + nv[j]; // pso::move's own test
                 out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
             }
             // The Boundary stream is drawn only when a dimension leaves the box and the rule uses it (it
@@ -152,37 +166,60 @@ __device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScala
             }
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
-                pso::move(x[k].a[j], nv[j], lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
-                v[k].a[j] = nv[j];
+                pso::move(xk.a[j], nv[j], lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
+                vk.a[j] = nv[j];
             }
         }
 #pragma unroll
         for (int j = 0; j < 4; ++j) {
             if (4 * g + j >= w.dims) { // padding stays 0 and scores nothing
-                x[k].a[j] = Real(0);
-                v[k].a[j] = Real(0);
+                xk.a[j] = Real(0);
+                vk.a[j] = Real(0);
             } else if constexpr (separable(F)) {
-                accumulate<F>(acc, x[k].a[j], 4 * g + j);
+                accumulate<F>(acc, xk.a[j], 4 * g + j);
             }
         }
-    }
+    };
+    if constexpr (LoadsFirst) {
 #pragma unroll
-    for (int k = 0; k < NP; ++k) {
-        const int g = g0 + k * w.width;
-        if (g < groups) {
-            store4(w.x + re + 4 * g, x[k]);
-            store4(w.v + re + 4 * g, v[k]);
+        for (int k = 0; k < NP; ++k) {
+            const int g = g0 + k * w.width;
+            if (g < groups) group(g, x[k], v[k], p[k]);
+        }
+#pragma unroll
+        for (int k = 0; k < NP; ++k) {
+            const int g = g0 + k * w.width;
+            if (g < groups) {
+                store4(w.x + re + 4 * g, x[k]);
+                store4(w.v + re + 4 * g, v[k]);
+            }
+        }
+    } else {
+#pragma unroll 1
+        for (int g = g0; g < groups && g < g0 + NP * w.width; g += w.width) {
+            Vec4<Real> xk{}, vk{}, pk{};
+            if (t != 0) {
+                xk = load4(src.x + 4 * g);
+                vk = load4(src.v + 4 * g);
+                pk = load4(src.p + 4 * g);
+            }
+            group(g, xk, vk, pk);
+            store4(w.x + re + 4 * g, xk);
+            store4(w.v + re + 4 * g, vk);
+            if (t != 0) store4(src.x + 4 * g, xk); // the slot is this warp's: kept for the personal-best copy
         }
     }
 }
 
 // One iteration t over this block's rows of swarm s (the same rows every call: a grid-stride loop over
-// blockIdx.x), moving toward `gb`. Updates positions, velocities and personal bests, and returns this
+// blockIdx.x), moving toward `sv.gb`. Updates positions, velocities and personal bests, and returns this
 // thread's best (fitness, row) of the rows it leads. `before_pbest_write(r)` runs before row r's personal
 // best position is overwritten (the persistent kernel waits there while other blocks may still read it).
-template <Function F, typename Real, int NP, typename BeforePbestWrite>
-__device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const RunScalars<Real>& rs, const Real* gb, int s,
-                                                    int t, BeforePbestWrite before_pbest_write) {
+// `rows` (GlobalRows or StagedRows, elementwise_staging.cuh) supplies each row's current values.
+// `last` says no iteration follows (StagedRows sends the next one's first tiles otherwise).
+template <Function F, typename Real, int NP, typename Rows, typename BeforePbestWrite>
+__device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const RunScalars<Real>& rs, const SwarmVectors<Real>& sv, int s,
+                                                    int t, bool last, Rows& rows, BeforePbestWrite before_pbest_write) {
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const int seg = lane / w.width, in_row = lane % w.width, rows_per_warp = 32 / w.width;
     const int groups = w.pitch / 4;
@@ -191,15 +228,22 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
 
     ArgMin<Real> mine = no_best<Real>();
     const int stride = gridDim.x * k_warps * rows_per_warp;
-    for (int base = (blockIdx.x * k_warps + warp) * rows_per_warp; base < w.particles; base += stride) {
+    const int first = (blockIdx.x * k_warps + warp) * rows_per_warp;
+    const bool reads = t != 0; // iteration 0 initialises: nothing to read
+    if (reads) rows.begin_iteration(first, stride, t);
+    for (int base = first; base < w.particles; base += stride) {
         const int i = base + seg;
         const bool active = i < w.particles;
         const int r = s * w.particles + (active ? i : 0);
         const std::size_t re = static_cast<std::size_t>(r) * w.pitch;
         Terms<Real> acc;
         Vec4<Real> x[NP] = {};
+        // The row's personal best fitness, asked for before the update so that its latency (an L2 access)
+        // overlaps the arithmetic instead of stalling the comparison after it.
+        const Real old_pf = active && reads ? w.pf[r] : Real(0);
+        const RowSource<Real> src = reads ? rows.acquire(r, seg) : RowSource<Real>{};
         for (int c = 0; c < chunks; ++c) {
-            if (active) update_chunk<F, Real, NP>(w, rs, gb, s, r, c * span + in_row, t, acc, x);
+            if (active) update_chunk<F, Real, NP, !Rows::k_staged>(w, rs, sv, r, src, c * span + in_row, t, acc, x);
         }
         Real f;
         if constexpr (separable(F)) {
@@ -210,27 +254,31 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
             f = __shfl_sync(0xffffffffu, f, seg * w.width, 32);
         }
         if (active) {
-            const bool improved = t == 0 || f < w.pf[r];
+            const bool improved = t == 0 || f < old_pf;
             if (improved) {
                 before_pbest_write(r);
-                if (chunks == 1) { // the new positions are still in registers
+                if (chunks == 1 && !Rows::k_staged) { // the new positions are still in registers
 #pragma unroll
                     for (int k = 0; k < NP; ++k) {
                         const int g = in_row + k * w.width;
                         if (g < groups) store4(w.p + re + 4 * g, x[k]);
                     }
                 } else {
+                    // This lane's own stores, visible to it: the slot (staged, t > 0) or the row.
+                    const Real* fresh = Rows::k_staged && reads ? src.x : w.x + re;
                     for (int g = in_row; g < groups; g += w.width) {
-                        store4(w.p + re + 4 * g, load4(w.x + re + 4 * g)); // this lane's own stores: visible to it
+                        store4(w.p + re + 4 * g, load4(fresh + 4 * g));
                     }
                 }
             }
             if (in_row == 0) {
                 if (improved) w.pf[r] = f;
-                mine = better_of(mine, ArgMin<Real>{improved ? f : w.pf[r], r});
+                mine = better_of(mine, ArgMin<Real>{improved ? f : old_pf, r});
             }
         }
+        if (reads) rows.release();
     }
+    if (!last) rows.issue_next_iteration(first, stride);
     return mine;
 }
 
@@ -245,8 +293,10 @@ __global__ void __launch_bounds__(k_block) elementwise_kernel(View<Real> w) {
     const RunScalars<Real> rs = *w.run;
     const int t = *w.iteration;
     const int s = blockIdx.y;
-    const ArgMin<Real> mine =
-        update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, w.gx + static_cast<std::size_t>(s) * w.pitch, s, t, [](int) {});
+    GlobalRows<Real> rows{w.x, w.v, w.p, w.pitch};
+    const std::size_t se = static_cast<std::size_t>(s) * w.pitch;
+    const SwarmVectors<Real> sv{w.gx + se, w.lo + se, w.hi + se, w.vmax + se};
+    const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, sv, s, t, true, rows, [](int) {});
 
     const ArgMin<Real> block = Reduce(temp).Reduce(mine, BetterOf<Real>());
     if (threadIdx.x == 0) {

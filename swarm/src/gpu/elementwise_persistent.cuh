@@ -31,8 +31,16 @@ struct PersistentArgs {
     int iterations;    // runs t = 0 (initialisation) .. iterations, as the per-launch path does
 };
 
-template <Function F, typename Real>
-__global__ void __launch_bounds__(k_block) elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
+// Dynamic shared memory: the swarm best position (pitch values); when staged, also copies of the swarm's
+// bounds (lo, hi, vmax: 3 x pitch values, read for every group of every row) and StagedRows' slots.
+template <typename Real>
+constexpr std::size_t staging_offset(int pitch) {
+    return (4 * static_cast<std::size_t>(pitch) * sizeof(Real) + 127) / 128 * 128;
+}
+
+// Staged: rows come through StagedRows (sm_90 and later, one chunk per row; gpu_elementwise.cu decides).
+template <Function F, typename Real, bool Staged>
+__global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2) elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
     namespace cg = cooperative_groups;
     using Reduce = cub::BlockReduce<ArgMin<Real>, k_block>;
     __shared__ typename Reduce::TempStorage temp;
@@ -46,6 +54,32 @@ __global__ void __launch_bounds__(k_block) elementwise_persistent_kernel(View<Re
     const int s = blockIdx.y;
     const unsigned blocks = gridDim.x;
     unsigned* readers = a.readers + 3 * static_cast<std::size_t>(s);
+    const int warp = threadIdx.x >> 5, rows_per_warp = 32 / w.width;
+    auto rows = [&] {
+        if constexpr (Staged) {
+            const int tile = rows_per_warp * w.pitch;
+            auto* slots = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch));
+            auto* bars = reinterpret_cast<std::uint64_t*>(slots + static_cast<std::size_t>(k_warps) * k_stages * 3 * tile);
+            StagedRows<Real> r{slots + static_cast<std::size_t>(warp) * k_stages * 3 * tile,
+                               bars + warp * k_stages,
+                               w.x, w.v, w.p, w.pitch, rows_per_warp, s * w.particles, w.particles, 0, 0};
+            r.init_barriers();
+            return r;
+        } else {
+            return GlobalRows<Real>{w.x, w.v, w.p, w.pitch};
+        }
+    }();
+    const std::size_t se = static_cast<std::size_t>(s) * w.pitch;
+    SwarmVectors<Real> sv{gb, w.lo + se, w.hi + se, w.vmax + se};
+    if constexpr (Staged) {
+        Real* bounds = gb + w.pitch; // lo, hi, vmax
+        for (int d = threadIdx.x; d < w.pitch; d += k_block) {
+            bounds[d] = w.lo[se + d];
+            bounds[w.pitch + d] = w.hi[se + d];
+            bounds[2 * w.pitch + d] = w.vmax[se + d];
+        }
+        sv = {gb, bounds, bounds + w.pitch, bounds + 2 * w.pitch};
+    }
     if (threadIdx.x == 0) best = no_best<Real>();
     __syncthreads();
 
@@ -53,7 +87,7 @@ __global__ void __launch_bounds__(k_block) elementwise_persistent_kernel(View<Re
         // Phase A. The row every block copied in phase B of t - 1; no copy is pending at t = 0.
         const int guarded = t == 0 ? -1 : best.row;
         unsigned* const counted = readers + (t + 2) % 3; // (t - 1) % 3
-        const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, gb, s, t, [&](int r) {
+        const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, sv, s, t, t == a.iterations, rows, [&](int r) {
             if (r != guarded) return;
             cuda::atomic_ref<unsigned, cuda::thread_scope_device> n(*counted);
             while (n.load(cuda::memory_order_acquire) < blocks) {

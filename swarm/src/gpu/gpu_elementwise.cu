@@ -24,6 +24,20 @@ constexpr int k_graph_chunk = 32; // iterations per graph replay
 // Largest swarm-best copy the persistent kernel keeps in shared memory (pitch values): 12,288 fp32 or
 // 6,144 fp64 dimensions; wider rows take the per-launch path.
 constexpr std::size_t k_max_persistent_smem = 48 * 1024;
+// Largest shared memory a block of the staged persistent kernel may take (two blocks fit an SM's 228 KiB).
+constexpr std::size_t k_max_staged_smem = 100 * 1024;
+
+// Lets `kernel` take up to k_max_staged_smem of dynamic shared memory (above 48 KiB needs the opt-in); once
+// per kernel (variant -1: no launch query uses a negative size).
+template <typename Kernel>
+void allow_staged_smem(Kernel kernel) {
+    cached_launch_query(kernel, ew::k_block, -1, [&] {
+        SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
+                                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                    static_cast<int>(k_max_staged_smem)));
+        return 0;
+    });
+}
 
 template <typename Real>
 __global__ void pad_bounds_kernel(DeviceProblem<Real> pb, int pitch, Real* lo, Real* hi, Real* vmax) {
@@ -70,9 +84,16 @@ void (*kernel_for(Function f))(ew::View<Real>) {
     return by_function(f, [](auto c) { return &ew::elementwise_kernel<decltype(c)::value, Real>; });
 }
 
+// Staged (rows through shared memory by bulk copies) exists for fp32 only: measured on the H200 at
+// 100,000 x 100, fp64 ran slower staged (51.9 ms against 40.1 ms per 300 iterations).
 template <typename Real>
-void (*persistent_kernel_for(Function f))(ew::View<Real>, ew::PersistentArgs) {
-    return by_function(f, [](auto c) { return &ew::elementwise_persistent_kernel<decltype(c)::value, Real>; });
+void (*persistent_kernel_for(Function f, bool staged))(ew::View<Real>, ew::PersistentArgs) {
+    return by_function(f, [staged](auto c) {
+        if constexpr (std::is_same_v<Real, float>) {
+            if (staged) return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, true>;
+        }
+        return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, false>;
+    });
 }
 
 // An instantiated graph of `k_graph_chunk` launches, kept while the launch it replays stays the same.
@@ -195,12 +216,32 @@ private:
         // One cooperative launch for the whole run when nothing is watched and every block of every swarm
         // can be resident at once (elementwise_persistent.cuh); otherwise a launch per iteration.
         const bool watch = pr.record_history || ctx.stop.early_stopping();
-        auto* persistent = persistent_kernel_for<Real>(pb.function);
-        const std::size_t gb_bytes = static_cast<std::size_t>(pitch) * sizeof(Real);
+        auto* persistent = persistent_kernel_for<Real>(pb.function, false);
+        std::size_t persistent_smem = static_cast<std::size_t>(pitch) * sizeof(Real);
         int bps = 0;
         bool use_persistent = false;
-        if (!watch && pr.iterations < INT_MAX && gb_bytes <= k_max_persistent_smem && cooperative_launch_supported()) {
-            const int resident = resident_blocks(persistent, gb_bytes);
+        if (!watch && pr.iterations < INT_MAX && persistent_smem <= k_max_persistent_smem && cooperative_launch_supported()) {
+            int resident = resident_blocks(persistent, persistent_smem);
+            // Rows staged through shared memory by bulk copies (elementwise_staging.cuh) where that pays:
+            // the hardware has them (sm_90), fp32, a row is one chunk, the swarms' x, v and p do not fit in
+            // L2 (they stream from DRAM, whose latency the copies hide; an L2-resident state such as
+            // FastPSO's 5,000 x 200 ran 13 % slower staged), and the slots cost no resident blocks.
+            const int rows_per_warp = 32 / width;
+            const std::size_t staged_smem =
+                ew::staging_offset<Real>(pitch) + ew::staged_bytes<Real>(ew::k_warps, rows_per_warp, pitch);
+            const std::size_t state_bytes = 3 * n * sizeof(Real);
+            if (std::is_same_v<Real, float> && device_attribute<cudaDevAttrComputeCapabilityMajor>() >= 9 &&
+                (pitch / 4 + np - 1) / np <= 32 && staged_smem <= k_max_staged_smem &&
+                state_bytes > static_cast<std::size_t>(device_attribute<cudaDevAttrL2CacheSize>())) {
+                auto* staged = persistent_kernel_for<Real>(pb.function, true);
+                allow_staged_smem(staged);
+                const int staged_resident = resident_blocks(staged, staged_smem);
+                if (staged_resident >= resident) {
+                    persistent = staged;
+                    persistent_smem = staged_smem;
+                    resident = staged_resident;
+                }
+            }
             use_persistent = resident >= pb.swarms;
             bps = blocks_per_swarm(resident, pb.particles, width, pb.swarms);
         }
@@ -244,8 +285,8 @@ private:
             ew::PersistentArgs args{buf.readers.data(), static_cast<int>(pr.iterations)};
             void* params[] = {&view, &args};
             SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent), grid,
-                                                               dim3(k_block), params, gb_bytes, st));
-            SWARM_CHECK_LAUNCH(elementwise_persistent_kernel, grid, k_block, gb_bytes);
+                                                               dim3(k_block), params, persistent_smem, st));
+            SWARM_CHECK_LAUNCH(elementwise_persistent_kernel, grid, k_block, persistent_smem);
             ctx.after_iteration(pr.iterations, buf.gf.data());
         } else {
             auto launch_one = [&] {
