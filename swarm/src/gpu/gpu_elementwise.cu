@@ -24,17 +24,21 @@ constexpr int k_graph_chunk = 32; // iterations per graph replay
 // Largest swarm-best copy the persistent kernel keeps in shared memory (pitch values): 12,288 fp32 or
 // 6,144 fp64 dimensions; wider rows take the per-launch path.
 constexpr std::size_t k_max_persistent_smem = 48 * 1024;
-// Largest shared memory a block of the staged persistent kernel may take (two blocks fit an SM's 228 KiB).
-constexpr std::size_t k_max_staged_smem = 100 * 1024;
+// Largest shared memory a block of the staged persistent kernel may take (two blocks fit an SM's 228 KiB),
+// or the device's opt-in limit per block where that is lower (99 KiB on some parts).
+std::size_t max_staged_smem() {
+    const auto optin = static_cast<std::size_t>(device_attribute<cudaDevAttrMaxSharedMemoryPerBlockOptin>());
+    return std::min<std::size_t>(100 * 1024, optin);
+}
 
-// Lets `kernel` take up to k_max_staged_smem of dynamic shared memory (above 48 KiB needs the opt-in); once
+// Lets `kernel` take up to max_staged_smem() of dynamic shared memory (above 48 KiB needs the opt-in); once
 // per kernel (variant -1: no launch query uses a negative size).
 template <typename Kernel>
 void allow_staged_smem(Kernel kernel) {
     cached_launch_query(kernel, ew::k_block, -1, [&] {
         SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
                                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                    static_cast<int>(k_max_staged_smem)));
+                                                    static_cast<int>(max_staged_smem())));
         return 0;
     });
 }
@@ -231,7 +235,7 @@ private:
                 ew::staging_offset<Real>(pitch) + ew::staged_bytes<Real>(ew::k_warps, rows_per_warp, pitch);
             const std::size_t state_bytes = 3 * n * sizeof(Real);
             if (std::is_same_v<Real, float> && device_attribute<cudaDevAttrComputeCapabilityMajor>() >= 9 &&
-                (pitch / 4 + np - 1) / np <= 32 && staged_smem <= k_max_staged_smem &&
+                (pitch / 4 + np - 1) / np <= 32 && staged_smem <= max_staged_smem() &&
                 state_bytes > static_cast<std::size_t>(device_attribute<cudaDevAttrL2CacheSize>())) {
                 auto* staged = persistent_kernel_for<Real>(pb.function, true);
                 allow_staged_smem(staged);
