@@ -10,9 +10,9 @@
 //  - across warps the swarm's best is one 64-bit word in device memory, (fitness key << 32) | row, lowered
 //    with atomicMin by the lane that holds a warp's new best after it has stored its personal best (a
 //    fence between), so the word always names a row whose stored personal best is at least that good;
-//  - a warp reads the word once per generation (the load issued at the end of generation t is used in
-//    t + 1, so its latency hides behind the move) and fetches that row's position only when the word changed;
-//    it follows the better of the word and its own best.
+//  - a warp re-reads the word every fourth generation (k_async_read_mask; the load is used a generation or
+//    more later, so its latency hides behind the move) and fetches that row's position only when the word
+//    changed; it follows the better of the word and its own best.
 // Different trajectory from cpu-serial's asynchronous one (which updates particle by particle in order); the
 // tests check convergence, odd sizes and per-swarm bounds instead.
 #include <cstdint>
@@ -62,16 +62,10 @@ __global__ void __launch_bounds__(32) async_warp_swarm_kernel(AsyncWarpArgs a, F
     const bool active = i < N;
     // Lanes past the swarm's end run a copy of the warp's first row and never publish or store.
     const auto r = static_cast<std::uint32_t>(s * N + (active ? i : static_cast<int>(blockIdx.x) * 32));
-    const std::size_t b0 = static_cast<std::size_t>(s) * kDims;
     unsigned long long* const word = a.best + s;
 
     float lo[kDims], hi[kDims], vm[kDims], x[kDims], v[kDims], p[kDims], nb[kDims];
-#pragma unroll
-    for (int d = 0; d < kDims; ++d) {
-        lo[d] = pb.lower[b0 + d];
-        hi[d] = pb.upper[b0 + d];
-        vm[d] = pb.vmax[b0 + d];
-    }
+    load_swarm_bounds<kDims>(pb, s, lo, hi, vm);
     init_particle(pb, s, r, x, v, kDims);
 #pragma unroll
     for (int d = 0; d < kDims; ++d) {
@@ -169,10 +163,6 @@ __global__ void async_warp_result_kernel(int dims, const float* p, const float* 
         best_x[static_cast<std::size_t>(s) * dims + d] = p[row * dims + d];
     }
 }
-
-} // namespace swarm::gpu
-
-namespace swarm::gpu {
 
 struct AsyncWarpBuffers {
     GPUMemory<float> p, pf;

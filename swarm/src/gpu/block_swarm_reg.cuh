@@ -34,6 +34,19 @@ __device__ __forceinline__ float fitness_of_key(std::uint32_t key) {
     return __uint_as_float((key & 0x80000000u) != 0 ? (key & 0x7fffffffu) : ~key);
 }
 
+// Swarm s's bounds and velocity limits in registers (every particle of a register kernel keeps them).
+template <int kDims>
+__device__ __forceinline__ void load_swarm_bounds(const DeviceProblem<float>& pb, int s, float (&lo)[kDims],
+                                                  float (&hi)[kDims], float (&vm)[kDims]) {
+    const std::size_t b0 = static_cast<std::size_t>(s) * kDims;
+#pragma unroll
+    for (int d = 0; d < kDims; ++d) {
+        lo[d] = pb.lower[b0 + d];
+        hi[d] = pb.upper[b0 + d];
+        vm[d] = pb.vmax[b0 + d];
+    }
+}
+
 // One generation of a particle held in registers (kDims dimensions, kBlocks = (kDims + 3) / 4 word sets):
 // Eq. 1-2 and the boundary rule from this generation's words `w`, the fitness, the personal best; then
 // generation t+1's words into `w` (independent of the state, so their 10-round chains overlap whatever the
@@ -100,12 +113,7 @@ __global__ void __launch_bounds__(kMaxThreads) block_swarm_reg_kernel(BlockRunAr
     const std::size_t e0 = static_cast<std::size_t>(active ? row0 + i : row0) * kDims;
 
     float lo[kDims], hi[kDims], vm[kDims], x[kDims], v[kDims], p[kDims], nb[kDims];
-#pragma unroll
-    for (int d = 0; d < kDims; ++d) {
-        lo[d] = pb.lower[b0 + d];
-        hi[d] = pb.upper[b0 + d];
-        vm[d] = pb.vmax[b0 + d];
-    }
+    load_swarm_bounds<kDims>(pb, s, lo, hi, vm);
     float pf;
     if (a.first == 0) {
         init_particle(pb, s, r, x, v, kDims);
