@@ -102,7 +102,7 @@ struct BetterOf {
     }
 };
 
-// Updates the groups g0, g0 + width, ... (NP of them, those that exist) of row r of swarm s, reading its
+// Updates the groups g0, g0 + width, ... (NP of them, those that exist) of row r, reading its
 // current values from `src`, and adds their fitness terms. Two forms:
 //  - LoadsFirst (rows read from global memory): every streaming load of the NP groups is issued before any
 //    arithmetic, so a lane has 3 x NP 16-byte loads in flight (one group per lane left the fp32 kernel
@@ -113,8 +113,8 @@ struct BetterOf {
 //    personal-best copy; far fewer values live at once, so more warps fit an SM.
 // `sv` holds the swarm best position and the bounds.
 template <Function F, typename Real, int NP, bool LoadsFirst>
-__device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScalars<Real>& rs, const SwarmVectors<Real>& sv, int r,
-                                             const RowSource<Real>& src, int g0, int t, Terms<Real>& acc,
+__device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScalars<Real>& rs, const SwarmVectors<Real>& sv,
+                                             int r, const RowSource<Real>& src, int g0, int t, Terms<Real>& acc,
                                              Vec4<Real> (&x)[NP]) {
     const int groups = w.pitch / 4;
     const std::size_t re = static_cast<std::size_t>(r) * w.pitch;
@@ -218,8 +218,9 @@ __device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScala
 // `rows` (GlobalRows or StagedRows, elementwise_staging.cuh) supplies each row's current values.
 // `last` says no iteration follows (StagedRows sends the next one's first tiles otherwise).
 template <Function F, typename Real, int NP, typename Rows, typename BeforePbestWrite>
-__device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const RunScalars<Real>& rs, const SwarmVectors<Real>& sv, int s,
-                                                    int t, bool last, Rows& rows, BeforePbestWrite before_pbest_write) {
+__device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const RunScalars<Real>& rs,
+                                                    const SwarmVectors<Real>& sv, int s, int t, bool last, Rows& rows,
+                                                    BeforePbestWrite before_pbest_write) {
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const int seg = lane / w.width, in_row = lane % w.width, rows_per_warp = 32 / w.width;
     const int groups = w.pitch / 4;
@@ -230,7 +231,7 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
     const int stride = gridDim.x * k_warps * rows_per_warp;
     const int first = (blockIdx.x * k_warps + warp) * rows_per_warp;
     const bool reads = t != 0; // iteration 0 initialises: nothing to read
-    if (reads) rows.begin_iteration(first, stride, t);
+    if (reads) rows.begin_iteration(first, stride);
     for (int base = first; base < w.particles; base += stride) {
         const int i = base + seg;
         const bool active = i < w.particles;

@@ -42,7 +42,8 @@ constexpr std::size_t staging_offset(int pitch) {
 // Unstaged, the kernel is held to 128 registers (two blocks per SM); left free, fp64 took 154 and one block
 // per SM, 43 % slower at 100,000 x 100 (H200, 2026-11-24).
 template <Function F, typename Real, bool Staged>
-__global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2) elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
+__global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2)
+    elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
     namespace cg = cooperative_groups;
     using Reduce = cub::BlockReduce<ArgMin<Real>, k_block>;
     __shared__ typename Reduce::TempStorage temp;
@@ -61,7 +62,8 @@ __global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2) ele
         if constexpr (Staged) {
             const int tile = rows_per_warp * w.pitch;
             auto* slots = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch));
-            auto* bars = reinterpret_cast<std::uint64_t*>(slots + static_cast<std::size_t>(k_warps) * k_stages * 3 * tile);
+            auto* bars =
+                reinterpret_cast<std::uint64_t*>(slots + static_cast<std::size_t>(k_warps) * k_stages * 3 * tile);
             StagedRows<Real> r{slots + static_cast<std::size_t>(warp) * k_stages * 3 * tile,
                                bars + warp * k_stages,
                                w.x, w.v, w.p, w.pitch, rows_per_warp, s * w.particles, w.particles, 0, 0};
@@ -89,7 +91,8 @@ __global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2) ele
         // Phase A. The row every block copied in phase B of t - 1; no copy is pending at t = 0.
         const int guarded = t == 0 ? -1 : best.row;
         unsigned* const counted = readers + (t + 2) % 3; // (t - 1) % 3
-        const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, sv, s, t, t == a.iterations, rows, [&](int r) {
+        const bool last = t == a.iterations;
+        const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, sv, s, t, last, rows, [&](int r) {
             if (r != guarded) return;
             cuda::atomic_ref<unsigned, cuda::thread_scope_device> n(*counted);
             while (n.load(cuda::memory_order_acquire) < blocks) {

@@ -3,21 +3,24 @@
 //
 // GlobalRows: straight from global memory, each lane loading its own groups (every architecture).
 //
-// StagedRows (sm_90, fp32, the persistent kernel, state larger than L2): each warp keeps k_stages shared-memory slots, each holding the
-// x, v and p of the rows the warp updates next (its "tile": 32 / width consecutive rows, contiguous in all
-// three arrays). One lane fills a slot with three bulk copies (`cp.async.bulk`, the copy engine of the
-// Tensor Memory Accelerator) that complete on the slot's mbarrier, k_stages - 1 tiles ahead of the one
-// being updated (and sends the next iteration's first tiles before the grid barrier). Why: at 100,000 x 100 the per-lane loads left the kernel latency-bound (Nsight Compute:
+// StagedRows (sm_90, fp32, the persistent kernel, state larger than L2): each warp keeps k_stages
+// shared-memory slots, each holding the x, v and p of the rows the warp updates next (its "tile": 32 / width
+// consecutive rows, contiguous in all three arrays). One lane fills a slot with three bulk copies
+// (`cp.async.bulk`, the copy engine of the Tensor Memory Accelerator) that complete on the slot's mbarrier,
+// k_stages - 1 tiles ahead of the one being updated, and sends the next iteration's first tiles before the
+// grid barrier. Why: at 100,000 x 100 the per-lane loads left the kernel latency-bound (Nsight Compute:
 // 4 warps per scheduler at 120 registers, 4.1 of 9.75 cycles per instruction waiting on a global load,
 // DRAM at 54 %): a warp loaded its tile, then spent its Philox arithmetic with nothing in flight. Bulk
 // copies keep a tile per warp in flight through that arithmetic for three instructions per tile, and the
 // row update, no longer holding loads in registers, fits 76 registers: 24 warps per SM instead of 16.
 // (Per-lane `cp.async` staging cost more issue than it hid; docs/benchmarks.md has the measurements.)
 //
-// Ordering. A slot is refilled only after every lane finished reading it (__syncwarp, then a proxy fence:
-// the copy writes through the async proxy). A tile's rows were last written by this same warp in the
-// previous iteration, before the grid barrier; the issuing lane's `fence.proxy.async.global` after that
-// barrier orders those generic stores before the copy's async reads.
+// Ordering. The copies write and read through the async proxy, the lanes through the generic one. A slot is
+// refilled only after every lane has fenced its own writes to it (`fence.proxy.async.shared::cta`: the new
+// positions kept for the personal-best copy) and the warp has met at __syncwarp. A tile's rows were last
+// written by this same warp: sent before the grid barrier, each lane fences its row stores
+// (`fence.proxy.async.global`) before the __syncwarp that precedes the copies; sent after it, the issuing
+// lane fences once the barrier has made the warp's stores visible to it.
 #include <cuda/ptx>
 
 #include <cstdint>
@@ -41,7 +44,7 @@ struct GlobalRows {
     int pitch;
     static constexpr bool k_staged = false;
 
-    __device__ void begin_iteration(int, int, int) {}
+    __device__ void begin_iteration(int, int) {}
     __device__ void issue_next_iteration(int, int) {}
     __device__ RowSource<Real> acquire(int r, int) const {
         const std::size_t re = static_cast<std::size_t>(r) * pitch;
@@ -117,7 +120,7 @@ struct StagedRows {
 
     // Every lane of the warp, at the start of an iteration that reads rows (t > 0): the first tiles, unless
     // issue_next_iteration sent them already.
-    __device__ void begin_iteration(int warp_base, int warp_stride, int) {
+    __device__ void begin_iteration(int warp_base, int warp_stride) {
         base = warp_base;
         stride = warp_stride;
         if (ahead) {

@@ -224,7 +224,8 @@ private:
         std::size_t persistent_smem = static_cast<std::size_t>(pitch) * sizeof(Real);
         int bps = 0;
         bool use_persistent = false;
-        if (!watch && pr.iterations < INT_MAX && persistent_smem <= k_max_persistent_smem && cooperative_launch_supported()) {
+        if (!watch && pr.iterations < INT_MAX && persistent_smem <= k_max_persistent_smem &&
+            cooperative_launch_supported()) {
             int resident = resident_blocks(persistent, persistent_smem);
             // Rows staged through shared memory by bulk copies (elementwise_staging.cuh) where that pays:
             // the hardware has them (sm_90), fp32, a row is one chunk, the swarms' x, v and p do not fit in
