@@ -4,32 +4,29 @@
 
 #include "gpu/cuda_stream.h"
 #include "gpu/gpu_memory.h"
+#include "gpu/launch_queries.cuh"
 #include "registry.h"
 #include "swarm/device_bench.h"
 
 namespace swarm {
 
-double measure_device_copy_bandwidth(std::size_t bytes, int repeats) {
-    if (detail::cuda_device_count() == 0) {
-        throw UnavailableError("measuring copy bandwidth needs a CUDA device");
-    }
-    gpu::Stream stream;
-    gpu::GPUMemory<unsigned char> a(bytes, stream.get()), b(bytes, stream.get());
-    a.memset(1, stream.get());
-    SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(b.data(), a.data(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
+namespace {
+
+// The shortest of `repeats` timed calls of `pass` on `stream` (after one untimed call), in milliseconds.
+template <typename Pass>
+float best_of(cudaStream_t stream, int repeats, Pass pass) {
+    pass();
     float best_ms = 0.0f;
     for (int r = 0; r < std::max(repeats, 1); ++r) {
         gpu::EventTimer timer;
-        timer.start(stream.get());
-        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(b.data(), a.data(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
-        timer.stop(stream.get());
+        timer.start(stream);
+        pass();
+        timer.stop(stream);
         const float ms = timer.elapsed_ms();
         best_ms = r == 0 ? ms : std::min(best_ms, ms);
     }
-    return 2.0 * static_cast<double>(bytes) / (static_cast<double>(best_ms) * 1e6);
+    return best_ms;
 }
-
-namespace {
 
 // One pass of the row update's memory traffic over n4 groups of 4 floats: read x, v and p, write x and v,
 // with two fused multiply-adds per value standing in for the PSO arithmetic (no random numbers).
@@ -48,6 +45,19 @@ __global__ void stream_update_kernel(float4* x, float4* v, const float4* p, std:
 
 } // namespace
 
+double measure_device_copy_bandwidth(std::size_t bytes, int repeats) {
+    if (detail::cuda_device_count() == 0) {
+        throw UnavailableError("measuring copy bandwidth needs a CUDA device");
+    }
+    gpu::Stream stream;
+    gpu::GPUMemory<unsigned char> a(bytes, stream.get()), b(bytes, stream.get());
+    a.memset(1, stream.get());
+    const float ms = best_of(stream.get(), repeats, [&] {
+        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(b.data(), a.data(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
+    });
+    return 2.0 * static_cast<double>(bytes) / (static_cast<double>(ms) * 1e6);
+}
+
 double measure_stream_update_bandwidth(std::size_t elements, int repeats) {
     if (detail::cuda_device_count() == 0) {
         throw UnavailableError("measuring the update's bandwidth needs a CUDA device");
@@ -58,25 +68,12 @@ double measure_stream_update_bandwidth(std::size_t elements, int repeats) {
     x.memset(0, stream.get());
     v.memset(0, stream.get());
     p.memset(0, stream.get());
-    int sms = 0, dev = 0;
-    SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
-    SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    const unsigned blocks = static_cast<unsigned>(sms) * 8; // 8 x 256 threads per SM: the measured best
-    auto pass = [&] {
+    const unsigned blocks = static_cast<unsigned>(gpu::sm_count()) * 8; // 8 x 256 threads per SM: the measured best
+    const float ms = best_of(stream.get(), repeats, [&] {
         stream_update_kernel<<<blocks, 256, 0, stream.get()>>>(x.data(), v.data(), p.data(), n4);
         SWARM_CHECK_LAUNCH(stream_update_kernel, blocks, 256, 0);
-    };
-    pass();
-    float best_ms = 0.0f;
-    for (int r = 0; r < std::max(repeats, 1); ++r) {
-        gpu::EventTimer timer;
-        timer.start(stream.get());
-        pass();
-        timer.stop(stream.get());
-        const float ms = timer.elapsed_ms();
-        best_ms = r == 0 ? ms : std::min(best_ms, ms);
-    }
-    return 20.0 * static_cast<double>(4 * n4) / (static_cast<double>(best_ms) * 1e6);
+    });
+    return 20.0 * static_cast<double>(4 * n4) / (static_cast<double>(ms) * 1e6);
 }
 
 } // namespace swarm
