@@ -1,11 +1,11 @@
 #include "swarm/optimizer.h"
 
-#include <cmath>
 #include <new>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
+#include "common/stopping.h"
 #include "cpu/cpu_pso.h"
 #include "gpu/fused_plan.h"
 #include "registry.h"
@@ -64,7 +64,9 @@ Availability gpu_availability(Strategy s);
 //    GPU strategies run the synchronous PSO only).
 Strategy choose_gpu(const Problem& problem, const Params& params) {
     if (params.update == Update::Asynchronous) {
-        const bool watched = params.record_history || params.stall_iterations > 0 || !std::isnan(params.target_error);
+        // The same test gpu-fused applies when it runs (a target error counts only with a known optimum).
+        const bool watched =
+            params.record_history || detail::StopRule(params, problem.known_optimum).early_stopping();
         return gpu::async_warp_unsupported(params, problem.dims, static_cast<bool>(problem.evaluator), watched) == nullptr
                    ? Strategy::GpuFused
                    : choose_cpu(problem, params);

@@ -118,6 +118,13 @@ TEST_F(GpuAsync, AutoPicksTheWarpFormOrTheCpu) {
     const auto s7 = swarm::resolve_strategy(swarm::Strategy::Auto, swarm::Backend::Auto,
                                             swarm::Problem::benchmark(swarm::Function::Sphere, 7), p);
     EXPECT_TRUE(s7 == swarm::Strategy::CpuSerial || s7 == swarm::Strategy::CpuParallel) << swarm::to_string(s7);
+    // A target error stops a run early only where the optimum is known (StopRule), as gpu-fused itself decides.
+    p.target_error = 1e-3;
+    auto cubic = swarm::Problem::benchmark(swarm::Function::Cubic, 1);
+    const auto known = swarm::resolve_strategy(swarm::Strategy::Auto, swarm::Backend::Auto, cubic, p);
+    EXPECT_TRUE(known == swarm::Strategy::CpuSerial || known == swarm::Strategy::CpuParallel) << swarm::to_string(known);
+    cubic.known_optimum.reset();
+    EXPECT_EQ(swarm::resolve_strategy(swarm::Strategy::Auto, swarm::Backend::Auto, cubic, p), swarm::Strategy::GpuFused);
 }
 
 } // namespace
