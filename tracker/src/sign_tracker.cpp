@@ -98,11 +98,16 @@ private:
         return {s.z_min, s.z_max, s.x_min, s.x_max, s.y_min, s.y_max, s.yaw_range, s.pitch_range, s.roll_range};
     }
 
+    // Width in pixels of track t's sign at depth z (its model's diameter through the pinhole).
+    double sign_width_px(const Track& t, double z) const {
+        return m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / z;
+    }
+
     // Box around the predicted pose that a tracking swarm searches.
     void track_bounds(const Track& t, const PoseSpace& space, std::vector<double>& lo, std::vector<double>& hi) const {
         const auto& s = m_settings;
         const PoseVec p = t.predicted();
-        const double size_px = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / p[2];
+        const double size_px = sign_width_px(t, p[2]);
         const double f = s.respread_fraction;
         const double uv = (3.0 + f * size_px) / m_camera.fx;
         const double fa = s.angle_respread_fraction;
@@ -255,8 +260,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             // show it only faintly: average the angle estimates over the track, each frame weighted by the
             // sign's area in pixels (a near sign's angles are far better determined than a far one's), with
             // older frames fading so a slowly turning view is still followed.
-            const double size_px =
-                m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / std::max(t.pose[2], 1e-3);
+            const double size_px = sign_width_px(t, std::max(t.pose[2], 1e-3));
             const double wgt = size_px * size_px;
             t.angle_weight = s.angle_memory * t.angle_weight + wgt;
             const double a = wgt / t.angle_weight;
@@ -356,7 +360,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         // a sign angle_prior_px wide: a far sign's faint angle evidence moves them little, a near one's a lot.
         t.angle_weight = s.angle_prior_px * s.angle_prior_px;
         if (s.detect_rotation) {
-            const double size_px = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / t.pose[2];
+            const double size_px = sign_width_px(t, t.pose[2]);
             t.measured_weight = size_px * size_px;
             t.angle_weight += t.measured_weight;
             t.measured_angles = {t.pose[3], t.pose[4], t.pose[5]};

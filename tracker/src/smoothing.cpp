@@ -32,6 +32,9 @@ void smooth_track(std::vector<Detection>& dets, std::vector<std::size_t>& idx, d
     auto gap = [&](std::size_t j0, std::size_t j1) {
         return std::pow(memory, static_cast<double>(std::abs(dets[idx[j1]].frame - dets[idx[j0]].frame)));
     };
+    double evidence = 0;
+    for (std::size_t j : idx) evidence += dets[j].angle_evidence;
+    if (!(evidence > 0)) return; // nothing measured: keep the online angles
     // forward[j]: frames 0..j, decayed to frame j; the backward pass gives frames j..n-1 decayed to frame j.
     std::vector<Sums> forward(n);
     for (std::size_t j = 0; j < n; ++j) {
@@ -41,9 +44,6 @@ void smooth_track(std::vector<Detection>& dets, std::vector<std::size_t>& idx, d
         }
         forward[j].add(dets[idx[j]]);
     }
-    double evidence = 0;
-    for (std::size_t j : idx) evidence += dets[j].angle_evidence;
-    if (!(evidence > 0)) return; // nothing measured: keep the online angles
     Sums backward;
     for (std::size_t j = n; j-- > 0;) {
         if (j + 1 < n) backward.decay(gap(j, j + 1));
