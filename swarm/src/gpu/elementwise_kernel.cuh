@@ -211,6 +211,26 @@ __device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScala
     }
 }
 
+// The order in which a warp of the staged kernel visits its tiles (first row `first`, then first + stride,
+// ... below `particles`): forward in even iterations, backward in odd ones. Why: the staged kernel runs when
+// the swarms' x, v and p are larger than L2, and walked the same way every iteration such a state evicts
+// each row before the next iteration comes back to it; walked back and forth, the rows an iteration touched
+// last, still in L2 (x and v dirty there, so a write-back is saved as well), are the next one's first. H200,
+// 100,000 x 100: DRAM reads 6.0 -> 4.6 GB and writes 4.8 -> 4.2 GB per 50 iterations, 4 % faster. (The
+// unstaged kernels keep their forward loop: walked both ways, the L2-resident 5,000 x 200 ran 3-6 % slower.)
+// The results do not change: within an iteration each row's update depends only on (t, row) and the
+// previous swarm best, and the swarm best is an order-free arg-min (ties to the lower row). The warp keeps
+// its own tiles, so the next iteration's first tiles, which StagedRows sends before the grid barrier, are
+// rows this warp wrote itself.
+struct TileWalk {
+    int start, step, count;
+    __device__ static TileWalk of(int first, int stride, int particles, bool backward) {
+        const int count = first < particles ? (particles - 1 - first) / stride + 1 : 0;
+        if (!backward || count == 0) return {first, stride, count};
+        return {first + (count - 1) * stride, -stride, count};
+    }
+};
+
 // One iteration t over this block's rows of swarm s (the same rows every call: a grid-stride loop over
 // blockIdx.x), moving toward `sv.gb`. Updates positions, velocities and personal bests, and returns this
 // thread's best (fitness, row) of the rows it leads. `before_pbest_write(r)` runs before row r's personal
@@ -231,8 +251,14 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
     const int stride = gridDim.x * k_warps * rows_per_warp;
     const int first = (blockIdx.x * k_warps + warp) * rows_per_warp;
     const bool reads = t != 0; // iteration 0 initialises: nothing to read
-    if (reads) rows.begin_iteration(first, stride);
-    for (int base = first; base < w.particles; base += stride) {
+    // Staged rows stream from DRAM: odd iterations walk this warp's tiles backward (TileWalk); the loop runs
+    // over them forward and mirrors (the unstaged kernels compile exactly their old forward loop).
+    const bool backward = Rows::k_staged && (t & 1) != 0;
+    const TileWalk walk = TileWalk::of(first, stride, w.particles, backward);
+    const int mirror = Rows::k_staged ? first + (first + (walk.count - 1) * stride) : 0;
+    if (reads) rows.begin_iteration(walk.start, walk.step);
+    for (int tile_base = first; tile_base < w.particles; tile_base += stride) {
+        const int base = backward ? mirror - tile_base : tile_base;
         const int i = base + seg;
         const bool active = i < w.particles;
         const int r = s * w.particles + (active ? i : 0);
@@ -279,7 +305,10 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
         }
         if (reads) rows.release();
     }
-    if (!last) rows.issue_next_iteration(first, stride);
+    if (!last) {
+        const TileWalk next = TileWalk::of(first, stride, w.particles, Rows::k_staged && (t & 1) == 0);
+        rows.issue_next_iteration(next.start, next.step);
+    }
     return mine;
 }
 

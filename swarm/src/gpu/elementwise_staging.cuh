@@ -74,7 +74,7 @@ struct StagedRows {
     int pitch, rows_per_warp; // tile = rows_per_warp rows of pitch values
     int first_row;            // the swarm's first row
     int particles;            // rows of the swarm
-    int base, stride;         // this warp's first tile (a particle index) and the distance between its tiles
+    int base, stride;         // this warp's current tile (a particle index) and the step to its next (TileWalk)
     std::uint32_t used = 0;   // tiles this warp has consumed so far (all iterations): slot and parity
     bool ahead = false;       // the next iteration's first tiles are already on their way
     static constexpr bool k_staged = true;
@@ -92,6 +92,10 @@ struct StagedRows {
     }
 
     __device__ int tile_values() const { return rows_per_warp * pitch; }
+
+    // Is there a tile of this warp at `tile_base`? The walk's step is negative backward (TileWalk); the
+    // warp's first tile lies below the stride, so every base >= 0 on its walk is its own.
+    __device__ bool holds(int tile_base) const { return tile_base >= 0 && tile_base < particles; }
 
     // Lane 0: fills slot `k` with the tile starting at particle `tile_base`.
     __device__ void issue(int k, int tile_base) {
@@ -114,7 +118,7 @@ struct StagedRows {
     __device__ void issue_first(int warp_base, int warp_stride) {
         for (int k = 0; k < k_stages; ++k) {
             const int b = warp_base + k * warp_stride;
-            if (b < particles) issue(static_cast<int>((used + k) % k_stages), b);
+            if (holds(b)) issue(static_cast<int>((used + k) % k_stages), b);
         }
     }
 
@@ -171,7 +175,7 @@ struct StagedRows {
         base += stride;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
         const int ahead = base + (k_stages - 1) * stride;
-        if ((threadIdx.x & 31) == 0 && ahead < particles) {
+        if ((threadIdx.x & 31) == 0 && holds(ahead)) {
             issue(k, ahead);
         }
 #endif
