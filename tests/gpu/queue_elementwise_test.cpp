@@ -139,11 +139,11 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Rosenbrock, 33, 4, 100, 50, swarm::Boundary::Clamp},
                           {swarm::Function::Sphere, 7, 5, 1, 30, swarm::Boundary::Clamp},
                           {swarm::Function::Sphere, 100, 3, 1001, 80, swarm::Boundary::Clamp},
-                          // State larger than L2 (72 MB of fp32 x, v, p): on sm_90 the one-launch run stages
-                          // rows through shared memory (elementwise_staging.cuh) and walks them backward on
-                          // odd iterations (TileWalk), the per-iteration launches always forward; 30,001 rows
-                          // end in a tile of one row (two rows per warp tile); the second swarm starts
-                          // mid-array.
+                          // State larger than L2 (72 MB of fp32 x, v, p; 144 MB in fp64): the one-launch run
+                          // walks the rows backward on odd iterations (TileWalk), the per-iteration launches
+                          // always forward; on sm_90 it also stages fp32 rows through shared memory
+                          // (elementwise_staging.cuh); 30,001 rows end in a tile of one row (two rows per
+                          // warp tile); the second swarm starts mid-array.
                           {swarm::Function::Sphere, 100, 2, 30001, 12, swarm::Boundary::Clamp}};
     for (const auto precision : {swarm::Precision::FP32, swarm::Precision::FP64}) {
         for (const auto& c : cases) {

@@ -211,13 +211,13 @@ __device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScala
     }
 }
 
-// The order in which a warp of the staged kernel visits its tiles (first row `first`, then first + stride,
-// ... below `particles`): forward in even iterations, backward in odd ones. Why: the staged kernel runs when
-// the swarms' x, v and p are larger than L2, and walked the same way every iteration such a state evicts
+// The order in which a warp of the one-launch kernel visits its tiles (first row `first`, then first + stride,
+// ... below `particles`) when the swarms' x, v and p are larger than L2 (always so when staged): forward in
+// even iterations, backward in odd ones. Why: walked the same way every iteration such a state evicts
 // each row before the next iteration comes back to it; walked back and forth, the rows an iteration touched
 // last, still in L2 (x and v dirty there, so a write-back is saved as well), are the next one's first. H200,
-// 100,000 x 100: DRAM reads 6.0 -> 4.6 GB and writes 4.8 -> 4.2 GB per 50 iterations, 4 % faster. (The
-// unstaged kernels keep their forward loop: walked both ways, the L2-resident 5,000 x 200 ran 3-6 % slower.)
+// 100,000 x 100: DRAM reads 6.0 -> 4.5 GB and writes 4.8 -> 4.1 GB per 50 iterations, 2 % faster. (Other
+// shapes keep a plain forward loop: compiled with the walk, the L2-resident 5,000 x 200 ran 3-6 % slower.)
 // The results do not change: within an iteration each row's update depends only on (t, row) and the
 // previous swarm best, and the swarm best is an order-free arg-min (ties to the lower row). The warp keeps
 // its own tiles, so the next iteration's first tiles, which StagedRows sends before the grid barrier, are
@@ -237,7 +237,7 @@ struct TileWalk {
 // best position is overwritten (the persistent kernel waits there while other blocks may still read it).
 // `rows` (GlobalRows or StagedRows, elementwise_staging.cuh) supplies each row's current values.
 // `last` says no iteration follows (StagedRows sends the next one's first tiles otherwise).
-template <Function F, typename Real, int NP, typename Rows, typename BeforePbestWrite>
+template <Function F, typename Real, int NP, bool Alternate, typename Rows, typename BeforePbestWrite>
 __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const RunScalars<Real>& rs,
                                                     const SwarmVectors<Real>& sv, int s, int t, bool last, Rows& rows,
                                                     BeforePbestWrite before_pbest_write) {
@@ -251,11 +251,11 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
     const int stride = gridDim.x * k_warps * rows_per_warp;
     const int first = (blockIdx.x * k_warps + warp) * rows_per_warp;
     const bool reads = t != 0; // iteration 0 initialises: nothing to read
-    // Staged rows stream from DRAM: odd iterations walk this warp's tiles backward (TileWalk); the loop runs
-    // over them forward and mirrors (the unstaged kernels compile exactly their old forward loop).
-    const bool backward = Rows::k_staged && (t & 1) != 0;
+    // Alternate (a state larger than L2): odd iterations walk this warp's tiles backward (TileWalk); the loop
+    // runs over them forward and mirrors, so that the other kernels compile exactly their forward loop.
+    const bool backward = Alternate && (t & 1) != 0;
     const TileWalk walk = TileWalk::of(first, stride, w.particles, backward);
-    const int mirror = Rows::k_staged ? first + (first + (walk.count - 1) * stride) : 0;
+    const int mirror = Alternate ? first + (first + (walk.count - 1) * stride) : 0;
     if (reads) rows.begin_iteration(walk.start, walk.step);
     for (int tile_base = first; tile_base < w.particles; tile_base += stride) {
         const int base = backward ? mirror - tile_base : tile_base;
@@ -306,7 +306,7 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
         if (reads) rows.release();
     }
     if (!last) {
-        const TileWalk next = TileWalk::of(first, stride, w.particles, Rows::k_staged && (t & 1) == 0);
+        const TileWalk next = TileWalk::of(first, stride, w.particles, Alternate && (t & 1) == 0);
         rows.issue_next_iteration(next.start, next.step);
     }
     return mine;
@@ -326,7 +326,8 @@ __global__ void __launch_bounds__(k_block) elementwise_kernel(View<Real> w) {
     GlobalRows<Real> rows{w.x, w.v, w.p, w.pitch};
     const std::size_t se = static_cast<std::size_t>(s) * w.pitch;
     const SwarmVectors<Real> sv{w.gx + se, w.lo + se, w.hi + se, w.vmax + se};
-    const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, sv, s, t, true, rows, [](int) {});
+    const ArgMin<Real> mine =
+        update_rows<F, Real, k_groups_per_lane<Real>, false>(w, rs, sv, s, t, true, rows, [](int) {});
 
     const ArgMin<Real> block = Reduce(temp).Reduce(mine, BetterOf<Real>());
     if (threadIdx.x == 0) {

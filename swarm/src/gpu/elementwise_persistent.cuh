@@ -39,9 +39,10 @@ constexpr std::size_t staging_offset(int pitch) {
 }
 
 // Staged: rows come through StagedRows (sm_90 and later, one chunk per row; gpu_elementwise.cu decides).
+// Alternate: odd iterations walk the rows backward (TileWalk; a state larger than L2, always so when staged).
 // Unstaged, the kernel is held to 128 registers (two blocks per SM); left free, fp64 took 154 and one block
 // per SM, 43 % slower at 100,000 x 100 (H200, 2026-11-24).
-template <Function F, typename Real, bool Staged>
+template <Function F, typename Real, bool Staged, bool Alternate>
 __global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2)
     elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
     namespace cg = cooperative_groups;
@@ -92,7 +93,7 @@ __global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2)
         const int guarded = t == 0 ? -1 : best.row;
         unsigned* const counted = readers + (t + 2) % 3; // (t - 1) % 3
         const bool last = t == a.iterations;
-        const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>>(w, rs, sv, s, t, last, rows, [&](int r) {
+        const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>, Alternate>(w, rs, sv, s, t, last, rows, [&](int r) {
             if (r != guarded) return;
             cuda::atomic_ref<unsigned, cuda::thread_scope_device> n(*counted);
             while (n.load(cuda::memory_order_acquire) < blocks) {

@@ -91,12 +91,13 @@ void (*kernel_for(Function f))(ew::View<Real>) {
 // Staged (rows through shared memory by bulk copies) exists for fp32 only: measured on the H200 at
 // 100,000 x 100, fp64 ran slower staged (51.9 ms against 40.1 ms per 300 iterations).
 template <typename Real>
-void (*persistent_kernel_for(Function f, bool staged))(ew::View<Real>, ew::PersistentArgs) {
-    return by_function(f, [staged](auto c) {
+void (*persistent_kernel_for(Function f, bool staged, bool alternate))(ew::View<Real>, ew::PersistentArgs) {
+    return by_function(f, [staged, alternate](auto c) {
         if constexpr (std::is_same_v<Real, float>) {
-            if (staged) return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, true>;
+            if (staged) return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, true, true>;
         }
-        return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, false>;
+        if (alternate) return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, false, true>;
+        return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, false, false>;
     });
 }
 
@@ -220,7 +221,11 @@ private:
         // One cooperative launch for the whole run when nothing is watched and every block of every swarm
         // can be resident at once (elementwise_persistent.cuh); otherwise a launch per iteration.
         const bool watch = pr.record_history || ctx.stop.early_stopping();
-        auto* persistent = persistent_kernel_for<Real>(pb.function, false);
+        // A state larger than L2 streams from DRAM: the one-launch kernel then walks odd iterations backward
+        // (TileWalk, elementwise_kernel.cuh) and, on sm_90, may stage the rows.
+        const std::size_t state_bytes = 3 * n * sizeof(Real);
+        const bool over_l2 = state_bytes > static_cast<std::size_t>(device_attribute<cudaDevAttrL2CacheSize>());
+        auto* persistent = persistent_kernel_for<Real>(pb.function, false, over_l2);
         std::size_t persistent_smem = static_cast<std::size_t>(pitch) * sizeof(Real);
         int bps = 0;
         bool use_persistent = false;
@@ -234,11 +239,10 @@ private:
             const int rows_per_warp = 32 / width;
             const std::size_t staged_smem =
                 ew::staging_offset<Real>(pitch) + ew::staged_bytes<Real>(ew::k_warps, rows_per_warp, pitch);
-            const std::size_t state_bytes = 3 * n * sizeof(Real);
             if (std::is_same_v<Real, float> && device_attribute<cudaDevAttrComputeCapabilityMajor>() >= 9 &&
                 (pitch / 4 + np - 1) / np <= 32 && staged_smem <= max_staged_smem() &&
-                state_bytes > static_cast<std::size_t>(device_attribute<cudaDevAttrL2CacheSize>())) {
-                auto* staged = persistent_kernel_for<Real>(pb.function, true);
+                over_l2) {
+                auto* staged = persistent_kernel_for<Real>(pb.function, true, true);
                 allow_staged_smem(staged);
                 const int staged_resident = resident_blocks(staged, staged_smem);
                 if (staged_resident >= resident) {
