@@ -93,12 +93,14 @@ __global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2)
         const int guarded = t == 0 ? -1 : best.row;
         unsigned* const counted = readers + (t + 2) % 3; // (t - 1) % 3
         const bool last = t == a.iterations;
-        const ArgMin<Real> mine = update_rows<F, Real, k_groups_per_lane<Real>, Alternate>(w, rs, sv, s, t, last, rows, [&](int r) {
+        auto wait_for_readers = [&](int r) {
             if (r != guarded) return;
             cuda::atomic_ref<unsigned, cuda::thread_scope_device> n(*counted);
             while (n.load(cuda::memory_order_acquire) < blocks) {
             }
-        });
+        };
+        const ArgMin<Real> mine =
+            update_rows<F, Real, k_groups_per_lane<Real>, Alternate>(w, rs, sv, s, t, last, rows, wait_for_readers);
         const ArgMin<Real> block = Reduce(temp).Reduce(mine, BetterOf<Real>());
         if (threadIdx.x == 0) {
             w.block_best[(static_cast<std::size_t>(t & 1) * w.swarms + s) * blocks + blockIdx.x] = block;
