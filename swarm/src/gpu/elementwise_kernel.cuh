@@ -255,10 +255,9 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
     // runs over them forward and mirrors, so that the other kernels compile exactly their forward loop.
     const bool backward = Alternate && (t & 1) != 0;
     const TileWalk walk = TileWalk::of(first, stride, w.particles, backward);
-    const int mirror = Alternate ? first + (first + (walk.count - 1) * stride) : 0;
     if (reads) rows.begin_iteration(walk.start, walk.step);
     for (int tile_base = first; tile_base < w.particles; tile_base += stride) {
-        const int base = backward ? mirror - tile_base : tile_base;
+        const int base = backward ? walk.start + first - tile_base : tile_base;
         const int i = base + seg;
         const bool active = i < w.particles;
         const int r = s * w.particles + (active ? i : 0);

@@ -240,8 +240,7 @@ private:
             const std::size_t staged_smem =
                 ew::staging_offset<Real>(pitch) + ew::staged_bytes<Real>(ew::k_warps, rows_per_warp, pitch);
             if (std::is_same_v<Real, float> && device_attribute<cudaDevAttrComputeCapabilityMajor>() >= 9 &&
-                (pitch / 4 + np - 1) / np <= 32 && staged_smem <= max_staged_smem() &&
-                over_l2) {
+                (pitch / 4 + np - 1) / np <= 32 && staged_smem <= max_staged_smem() && over_l2) {
                 auto* staged = persistent_kernel_for<Real>(pb.function, true, true);
                 allow_staged_smem(staged);
                 const int staged_resident = resident_blocks(staged, staged_smem);
