@@ -142,9 +142,20 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           // State larger than L2 (72 MB of fp32 x, v, p; 144 MB in fp64): the one-launch run
                           // walks the rows backward on odd iterations (TileWalk), the per-iteration launches
                           // always forward; on sm_90 it also stages fp32 rows through shared memory
-                          // (elementwise_staging.cuh); 30,001 rows end in a tile of one row (two rows per
-                          // warp tile); the second swarm starts mid-array.
-                          {swarm::Function::Sphere, 100, 2, 30001, 12, swarm::Boundary::Clamp}};
+                          // (elementwise_staging.cuh), here as flat tiles (elementwise_flat_tiles.cuh);
+                          // 30,001 rows end in a tile of one row (five rows per warp tile); the second swarm
+                          // starts mid-array.
+                          {swarm::Function::Sphere, 100, 2, 30001, 12, swarm::Boundary::Clamp},
+                          // Also larger than L2, staged as flat tiles (elementwise_flat_tiles.cuh) on sm_90:
+                          // 5-row tiles with padding (98 dims), Random boundaries and the last tile one row;
+                          // 7-row tiles at 36 dims with Griewank's per-dimension term; the gather path.
+                          {swarm::Function::Rastrigin, 98, 1, 60001, 10, swarm::Boundary::Random},
+                          {swarm::Function::Griewank, 36, 1, 200001, 10, swarm::Boundary::Reflect},
+                          {swarm::Function::Rosenbrock, 100, 1, 60003, 10, swarm::Boundary::Clamp},
+                          // Staged rows whose segments fill every lane keep update_rows' layout: 8 rows of 32
+                          // dims per tile (the last one row), 1 row of 256.
+                          {swarm::Function::Sphere, 32, 1, 150001, 10, swarm::Boundary::Clamp},
+                          {swarm::Function::Ackley, 256, 1, 20001, 8, swarm::Boundary::Reflect}};
     for (const auto precision : {swarm::Precision::FP32, swarm::Precision::FP64}) {
         for (const auto& c : cases) {
             const auto problem = swarm::Problem::benchmark(c.f, c.dims);

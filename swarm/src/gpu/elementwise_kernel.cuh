@@ -102,6 +102,53 @@ struct BetterOf {
     }
 };
 
+// Group g (4 dimensions) of row `row` at iteration t: its current values xk, vk, pk (in registers) become its
+// new position and velocity (t = 0: the initial ones). The caller zeroes the padding dimensions (update_chunk
+// together with the fitness terms: so its kernels compile as before). Shared by update_chunk's row layout and
+// the flat tiles (elementwise_flat_tiles.cuh).
+template <typename Real>
+__device__ __forceinline__ void step_group(const View<Real>& w, const RunScalars<Real>& rs, const SwarmVectors<Real>& sv,
+                                           std::uint32_t row, int g, int t, Vec4<Real>& xk, Vec4<Real>& vk,
+                                           const Vec4<Real>& pk) {
+    // Per-swarm constants: the same for every row (shared memory or L1 hits).
+    const Vec4<Real> lo = load4(sv.lo + 4 * g), hi = load4(sv.hi + 4 * g);
+    if (t == 0) {
+        const rng::Words ux = rng::philox4x32_10(rng::counter(rng::Stream::InitPosition, 0, row, g), rs.seed);
+        const rng::Words uv = rng::philox4x32_10(rng::counter(rng::Stream::InitVelocity, 0, row, g), rs.seed);
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            xk.a[j] = pso::initial_position(lo.a[j], hi.a[j], rng::to_uniform<Real>(ux.v[j]));
+            vk.a[j] = pso::initial_velocity(pso::initial_velocity_range(lo.a[j], hi.a[j], rs.v_fraction),
+                                            rng::to_uniform<Real>(uv.v[j]));
+        }
+    } else {
+        const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
+        const rng::Words l = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, row, g), rs.seed);
+        const rng::Words gr = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, row, g), rs.seed);
+        Real nv[4];
+        bool out = false;
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            nv[j] = pso::clamp_velocity(pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k,
+                                                      rng::to_uniform<Real>(l.v[j]), rng::to_uniform<Real>(gr.v[j])),
+                                        vm.a[j]);
+            const Real moved = xk.a[j] + nv[j]; // pso::move's own test
+            out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
+        }
+        // The Boundary stream is drawn only when a dimension leaves the box and the rule uses it (it
+        // reads the word only then): the same numbers, and no third Philox state live in every lane.
+        rng::Words rb{};
+        if (out && rs.boundary == pso::BoundaryMode::Random) {
+            rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
+        }
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            pso::move(xk.a[j], nv[j], lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
+            vk.a[j] = nv[j];
+        }
+    }
+}
+
 // Updates the groups g0, g0 + width, ... (NP of them, those that exist) of row r, reading its
 // current values from `src`, and adds their fitness terms. Two forms:
 //  - LoadsFirst (rows read from global memory): every streaming load of the NP groups is issued before any
@@ -133,43 +180,7 @@ __device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScala
     }
     // Group g with its current values xk, vk, pk (in registers) becomes its new position and velocity.
     auto group = [&](int g, Vec4<Real>& xk, Vec4<Real>& vk, const Vec4<Real>& pk) {
-        // Per-swarm constants: the same for every row (shared memory or L1 hits).
-        const Vec4<Real> lo = load4(sv.lo + 4 * g), hi = load4(sv.hi + 4 * g);
-        if (t == 0) {
-            const rng::Words ux = rng::philox4x32_10(rng::counter(rng::Stream::InitPosition, 0, row, g), rs.seed);
-            const rng::Words uv = rng::philox4x32_10(rng::counter(rng::Stream::InitVelocity, 0, row, g), rs.seed);
-#pragma unroll
-            for (int j = 0; j < 4; ++j) {
-                xk.a[j] = pso::initial_position(lo.a[j], hi.a[j], rng::to_uniform<Real>(ux.v[j]));
-                vk.a[j] = pso::initial_velocity(pso::initial_velocity_range(lo.a[j], hi.a[j], rs.v_fraction),
-                                                rng::to_uniform<Real>(uv.v[j]));
-            }
-        } else {
-            const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
-            const rng::Words l = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, row, g), rs.seed);
-            const rng::Words gr = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, row, g), rs.seed);
-            Real nv[4];
-            bool out = false;
-#pragma unroll
-            for (int j = 0; j < 4; ++j) {
-                nv[j] = pso::clamp_velocity(pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k,
-                                                          rng::to_uniform<Real>(l.v[j]), rng::to_uniform<Real>(gr.v[j])),
-                                            vm.a[j]);
-                const Real moved = xk.a[j] + nv[j]; // pso::move's own test
-                out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
-            }
-            // The Boundary stream is drawn only when a dimension leaves the box and the rule uses it (it
-            // reads the word only then): the same numbers, and no third Philox state live in every lane.
-            rng::Words rb{};
-            if (out && rs.boundary == pso::BoundaryMode::Random) {
-                rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
-            }
-#pragma unroll
-            for (int j = 0; j < 4; ++j) {
-                pso::move(xk.a[j], nv[j], lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
-                vk.a[j] = nv[j];
-            }
-        }
+        step_group(w, rs, sv, row, g, t, xk, vk, pk);
 #pragma unroll
         for (int j = 0; j < 4; ++j) {
             if (4 * g + j >= w.dims) { // padding stays 0 and scores nothing

@@ -21,7 +21,7 @@
 
 #include <cuda/atomic>
 
-#include "gpu/elementwise_kernel.cuh"
+#include "gpu/elementwise_flat_tiles.cuh"
 
 namespace swarm::gpu::ew {
 
@@ -29,6 +29,7 @@ namespace swarm::gpu::ew {
 struct PersistentArgs {
     unsigned* readers; // swarms x 3 counters, zero at launch
     int iterations;    // runs t = 0 (initialisation) .. iterations, as the per-launch path does
+    int tile_rows;     // Staging::FlatTiles: rows per warp tile (flat_tile_rows)
 };
 
 // Dynamic shared memory: the swarm best position (pitch values); when staged, also copies of the swarm's
@@ -38,13 +39,17 @@ constexpr std::size_t staging_offset(int pitch) {
     return (4 * static_cast<std::size_t>(pitch) * sizeof(Real) + 127) / 128 * 128;
 }
 
-// Staged: rows come through StagedRows (sm_90 and later, one chunk per row; gpu_elementwise.cu decides).
-// Alternate: odd iterations walk the rows backward (TileWalk; a state larger than L2, always so when staged).
+// Stage: where rows come from (Staging; StagedRows on sm_90 and later, one chunk per row; gpu_elementwise.cu
+// decides). Alternate: odd iterations walk the rows backward (TileWalk; a state larger than L2, always so
+// when staged).
 // Unstaged, the kernel is held to 128 registers (two blocks per SM); left free, fp64 took 154 and one block
 // per SM, 43 % slower at 100,000 x 100 (H200, 2026-11-24).
-template <Function F, typename Real, bool Staged, bool Alternate>
-__global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2)
+template <Function F, typename Real, Staging Stage, bool Alternate>
+__global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_flat_min_blocks
+                                           : Stage == Staging::RowSegments ? k_staged_min_blocks
+                                                                           : 2)
     elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
+    constexpr bool Staged = Stage != Staging::Global;
     namespace cg = cooperative_groups;
     using Reduce = cub::BlockReduce<ArgMin<Real>, k_block>;
     __shared__ typename Reduce::TempStorage temp;
@@ -58,7 +63,8 @@ __global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2)
     const int s = blockIdx.y;
     const unsigned blocks = gridDim.x;
     unsigned* readers = a.readers + 3 * static_cast<std::size_t>(s);
-    const int warp = threadIdx.x >> 5, rows_per_warp = 32 / w.width;
+    const int warp = threadIdx.x >> 5;
+    const int rows_per_warp = Stage == Staging::FlatTiles ? a.tile_rows : 32 / w.width;
     auto rows = [&] {
         if constexpr (Staged) {
             const int tile = rows_per_warp * w.pitch;
@@ -99,8 +105,13 @@ __global__ void __launch_bounds__(k_block, Staged ? k_staged_min_blocks : 2)
             while (n.load(cuda::memory_order_acquire) < blocks) {
             }
         };
-        const ArgMin<Real> mine =
-            update_rows<F, Real, k_groups_per_lane<Real>, Alternate>(w, rs, sv, s, t, last, rows, wait_for_readers);
+        ArgMin<Real> mine;
+        if constexpr (Stage == Staging::FlatTiles) {
+            mine = update_flat_tiles<F, Real>(w, rs, sv, s, t, last, rows, wait_for_readers);
+        } else {
+            mine = update_rows<F, Real, k_groups_per_lane<Real>, Alternate>(w, rs, sv, s, t, last, rows,
+                                                                           wait_for_readers);
+        }
         const ArgMin<Real> block = Reduce(temp).Reduce(mine, BetterOf<Real>());
         if (threadIdx.x == 0) {
             w.block_best[(static_cast<std::size_t>(t & 1) * w.swarms + s) * blocks + blockIdx.x] = block;

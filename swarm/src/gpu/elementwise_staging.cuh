@@ -27,6 +27,11 @@
 
 namespace swarm::gpu::ew {
 
+// Where the one-launch kernel reads a row's current values from: global memory (GlobalRows), or warp tiles
+// staged through shared memory (StagedRows) updated in the segment layout of update_rows or, with no idle
+// lanes, as flat tiles (elementwise_flat_tiles.cuh).
+enum class Staging { Global, RowSegments, FlatTiles };
+
 // A row's three source arrays, at the row's first value (x is writable: a staged row's slot takes the new
 // position for the personal-best copy).
 template <typename Real>

@@ -90,16 +90,28 @@ void (*kernel_for(Function f))(ew::View<Real>) {
 
 // Staged (rows through shared memory by bulk copies) exists for fp32 only: measured on the H200 at
 // 100,000 x 100, fp64 ran slower staged (51.9 ms against 40.1 ms per 300 iterations).
+// A staged kernel always alternates (a staged state is larger than L2).
 template <typename Real>
-void (*persistent_kernel_for(Function f, bool staged, bool alternate))(ew::View<Real>, ew::PersistentArgs) {
-    return by_function(f, [staged, alternate](auto c) {
+void (*persistent_kernel_for(Function f, ew::Staging staging, bool alternate))(ew::View<Real>, ew::PersistentArgs) {
+    using ew::Staging;
+    return by_function(f, [staging, alternate](auto c) {
+        constexpr Function F = decltype(c)::value;
         if constexpr (std::is_same_v<Real, float>) {
-            if (staged) return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, true, true>;
+            if (staging == Staging::FlatTiles) return &ew::elementwise_persistent_kernel<F, Real, Staging::FlatTiles, true>;
+            if (staging == Staging::RowSegments) {
+                return &ew::elementwise_persistent_kernel<F, Real, Staging::RowSegments, true>;
+            }
         }
-        if (alternate) return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, false, true>;
-        return &ew::elementwise_persistent_kernel<decltype(c)::value, Real, false, false>;
+        if (alternate) return &ew::elementwise_persistent_kernel<F, Real, Staging::Global, true>;
+        return &ew::elementwise_persistent_kernel<F, Real, Staging::Global, false>;
     });
 }
+
+// Flat tiles at 100 dimensions (25 groups, 16 lanes per row, 5 rows fit the shared memory): 5 rows, 125 of
+// 128 lane slots; at 32 dimensions the segments are already full (8 rows per warp, as update_rows).
+static_assert(ew::flat_tile_rows(25, 16, 5) == 5 && ew::flat_lane_use(25, 5) > ew::segment_lane_use(25, 16) + 0.05);
+static_assert(ew::flat_tile_rows(8, 4, 16) == 8 && !(ew::flat_lane_use(8, 8) > ew::segment_lane_use(8, 4)));
+static_assert(ew::flat_tile_rows(9, 8, 14) == 7); // 36 dimensions: 63 of 64 slots
 
 // An instantiated graph of `k_graph_chunk` launches, kept while the launch it replays stays the same.
 class CachedGraph {
@@ -187,9 +199,9 @@ private:
         return sm_count() * per_sm;
     }
 
-    // Blocks per swarm: enough for one row per warp segment, no more than fit on the device at once.
-    static int blocks_per_swarm(int resident, int particles, int width, int swarms) {
-        const int rows_per_block = ew::k_warps * (32 / width);
+    // Blocks per swarm: enough for one tile (rows_per_warp rows) per warp, no more than fit on the device.
+    static int blocks_per_swarm(int resident, int particles, int rows_per_warp, int swarms) {
+        const int rows_per_block = ew::k_warps * rows_per_warp;
         const int needed = (particles + rows_per_block - 1) / rows_per_block;
         return std::max(1, std::min(needed, std::max(resident, 1) / std::max(swarms, 1)));
     }
@@ -225,7 +237,9 @@ private:
         // (TileWalk, elementwise_kernel.cuh) and, on sm_90, may stage the rows.
         const std::size_t state_bytes = 3 * n * sizeof(Real);
         const bool over_l2 = state_bytes > static_cast<std::size_t>(device_attribute<cudaDevAttrL2CacheSize>());
-        auto* persistent = persistent_kernel_for<Real>(pb.function, false, over_l2);
+        auto* persistent = persistent_kernel_for<Real>(pb.function, ew::Staging::Global, over_l2);
+        int rows_per_warp = 32 / width; // a warp's tile: rows_per_warp rows
+        int tile_rows = 0;              // Staging::FlatTiles only
         std::size_t persistent_smem = static_cast<std::size_t>(pitch) * sizeof(Real);
         int bps = 0;
         bool use_persistent = false;
@@ -236,26 +250,39 @@ private:
             // the hardware has them (sm_90), fp32, a row is one chunk, the swarms' x, v and p do not fit in
             // L2 (they stream from DRAM, whose latency the copies hide; an L2-resident state such as
             // FastPSO's 5,000 x 200 ran 13 % slower staged), and the slots cost no resident blocks.
-            const int rows_per_warp = 32 / width;
-            const std::size_t staged_smem =
-                ew::staging_offset<Real>(pitch) + ew::staged_bytes<Real>(ew::k_warps, rows_per_warp, pitch);
+            // Where a row's segment leaves lanes idle (100 dims: 25 groups on 16 lanes x 2 = 78 % used), flat
+            // tiles of several rows fill them (elementwise_flat_tiles.cuh; 5 rows: 125 of 128 slots).
+            auto staged_smem_for = [&](int tile) {
+                return ew::staging_offset<Real>(pitch) + ew::staged_bytes<Real>(ew::k_warps, tile, pitch);
+            };
+            const int groups = pitch / 4;
+            int max_tile = 0;
+            while (max_tile < 32 && staged_smem_for(max_tile + 1) <= max_staged_smem()) ++max_tile;
+            const int flat_rows = ew::flat_tile_rows(groups, width, max_tile);
+            const bool flat = flat_rows > 0 && ew::flat_lane_use(groups, flat_rows) >
+                                                   ew::segment_lane_use(groups, width) + 0.05;
+            const int staged_rows = flat ? flat_rows : 32 / width;
+            const std::size_t staged_smem = staged_smem_for(staged_rows);
             if (std::is_same_v<Real, float> && device_attribute<cudaDevAttrComputeCapabilityMajor>() >= 9 &&
-                (pitch / 4 + np - 1) / np <= 32 && staged_smem <= max_staged_smem() && over_l2) {
-                auto* staged = persistent_kernel_for<Real>(pb.function, true, true);
+                (groups + np - 1) / np <= 32 && staged_smem <= max_staged_smem() && over_l2) {
+                auto* staged = persistent_kernel_for<Real>(
+                    pb.function, flat ? ew::Staging::FlatTiles : ew::Staging::RowSegments, true);
                 allow_staged_smem(staged);
                 const int staged_resident = resident_blocks(staged, staged_smem);
                 if (staged_resident >= resident) {
                     persistent = staged;
                     persistent_smem = staged_smem;
                     resident = staged_resident;
+                    rows_per_warp = staged_rows;
+                    tile_rows = flat ? flat_rows : 0;
                 }
             }
             use_persistent = resident >= pb.swarms;
-            bps = blocks_per_swarm(resident, pb.particles, width, pb.swarms);
+            bps = blocks_per_swarm(resident, pb.particles, rows_per_warp, pb.swarms);
         }
         auto* kernel = kernel_for<Real>(pb.function);
         if (!use_persistent) {
-            bps = blocks_per_swarm(resident_blocks(kernel, 0), pb.particles, width, pb.swarms);
+            bps = blocks_per_swarm(resident_blocks(kernel, 0), pb.particles, 32 / width, pb.swarms);
         }
 
         // Cached across runs: resize is a no-op for an unchanged shape.
@@ -290,7 +317,7 @@ private:
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
 
         if (use_persistent) {
-            ew::PersistentArgs args{buf.readers.data(), static_cast<int>(pr.iterations)};
+            ew::PersistentArgs args{buf.readers.data(), static_cast<int>(pr.iterations), tile_rows};
             void* params[] = {&view, &args};
             SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent), grid,
                                                                dim3(k_block), params, persistent_smem, st));

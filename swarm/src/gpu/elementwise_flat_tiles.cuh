@@ -1,0 +1,176 @@
+#pragma once
+// The staged one-launch kernel's row update with no idle lanes (Staging::FlatTiles).
+//
+// Why: update_rows gives each row a segment of `width` lanes, a power of two. At 100 dimensions a row is 25
+// groups of 4, so a segment of 16 lanes takes two passes and leaves 7 of its 32 lane slots idle: 22 % of
+// the issued row-update instructions (two Philox calls per group) do nothing. The H200 ran that shape at
+// 70 % of copy bandwidth where the shapes whose rows fill every lane reached 78-81 % (docs/benchmarks.md).
+//
+// How: a warp's tile is `tile_rows` consecutive rows, chosen by the host so that tile_rows x groups nearly
+// fills a multiple of 32 (5 rows x 25 groups = 125 of 128 slots). The update walks the tile's groups in
+// memory order, lane l taking groups l, l + 32, ..., whatever row they belong to: new x and v go to global
+// memory, the new x also back into the tile's slot. The fitness then reads the slot row by row in the
+// segment layout of update_rows, in the same order, so every sum and therefore every result is bit for bit
+// the per-iteration kernel's (Elementwise.OneLaunchRunEqualsPerIterationLaunches checks it). That second
+// pass costs a few shared-memory loads per group against the update's two Philox calls.
+//
+// H200, 2026-11-24, against the segment layout in the same call: 100,000 x 100 x 300 fp32 20.57 -> 18.53 ms
+// (Nsight Compute: 16.5 % fewer issued instructions), 300,000 x 36 x 200 19.37 -> 14.37 ms (9 groups on 16
+// lane slots before). Tried and not kept: two groups per lane at a time, so that their Philox chains
+// interleave (18.65 ms), and a contiguous share of rows per warp instead of the grid-stride walk, which
+// evens out the last round of tiles (19.98 ms: the walk keeps the warps' copies in one moving window).
+#include "gpu/elementwise_kernel.cuh"
+
+namespace swarm::gpu::ew {
+
+// Resident blocks per SM the flat-tile kernel is compiled for: its tiles (5 rows of 100 fp32 in two slots
+// of x, v and p per warp) take ~96 KiB per block, so two blocks fit an SM and registers may go to 128.
+constexpr int k_flat_min_blocks = 2;
+
+// Rows per warp tile for rows of `groups` float4 groups, among those whose StagedRows slots fit
+// `max_values` values per array and slot: the most lane slots used by the update (ties: fewer fitness
+// passes per row, then the smaller tile). Returns 0 if not even one row fits.
+constexpr int flat_tile_rows(int groups, int width, int max_rows) {
+    int best = 0;
+    long best_used = 0, best_slots = 1, best_passes = 0; // as fractions per row: used / slots, passes / rows
+    for (int rows = 1; rows <= max_rows && rows <= 32; ++rows) {
+        const long used = static_cast<long>(rows) * groups;
+        const long slots = (used + 31) / 32 * 32;
+        const long passes = (rows + 32 / width - 1) / (32 / width);
+        const bool better_fill = used * best_slots > best_used * slots;
+        const bool same_fill = used * best_slots == best_used * slots;
+        if (best == 0 || better_fill || (same_fill && passes * best < best_passes * rows)) {
+            best = rows;
+            best_used = used;
+            best_slots = slots;
+            best_passes = passes;
+        }
+    }
+    return best;
+}
+
+// The share of the update's lane slots that the segment layout of update_rows uses for rows of `groups`
+// groups (NP groups per lane per chunk, `width` lanes per row), and that flat tiles of `rows` rows use.
+constexpr double segment_lane_use(int groups, int width) {
+    return static_cast<double>(groups) / (static_cast<double>(width) * ((groups + width - 1) / width));
+}
+constexpr double flat_lane_use(int groups, int rows) {
+    const int used = rows * groups;
+    return static_cast<double>(used) / ((used + 31) / 32 * 32);
+}
+
+// One iteration t over this warp's tiles of swarm s (TileWalk order; a staged state is larger than L2, so
+// odd iterations walk backward). Same contract as update_rows.
+template <Function F, typename Real, typename BeforePbestWrite>
+__device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, const RunScalars<Real>& rs,
+                                                          const SwarmVectors<Real>& sv, int s, int t, bool last,
+                                                          StagedRows<Real>& rows, BeforePbestWrite before_pbest_write) {
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int tile_rows = rows.rows_per_warp;
+    const int groups = w.pitch / 4;
+    const int seg = lane / w.width, in_row = lane % w.width, rows_per_pass = 32 / w.width;
+    // Lane l's first group in a tile's memory order (row l / groups, group l % groups), and the step of 32.
+    const int first_row = lane / groups, first_group = lane % groups;
+    const int step_rows = 32 / groups, step_groups = 32 % groups;
+    auto next_group = [&](int& row, int& g) { // 32 groups further in memory order
+        row += step_rows;
+        g += step_groups;
+        if (g >= groups) {
+            g -= groups;
+            ++row;
+        }
+    };
+
+    ArgMin<Real> mine = no_best<Real>();
+    const int stride = gridDim.x * k_warps * tile_rows;
+    const int first = (blockIdx.x * k_warps + warp) * tile_rows;
+    const bool reads = t != 0; // iteration 0 initialises: nothing to read
+    const bool backward = (t & 1) != 0;
+    const TileWalk walk = TileWalk::of(first, stride, w.particles, backward);
+    if (reads) rows.begin_iteration(walk.start, walk.step);
+    for (int tile_base = first; tile_base < w.particles; tile_base += stride) {
+        const int base = backward ? walk.start + first - tile_base : tile_base;
+        const int n_rows = min(tile_rows, w.particles - base);
+        const int r0 = s * w.particles + base; // the tile's first row
+        // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it.
+        const Real old_pf_of_lane = reads && lane < n_rows ? w.pf[r0 + lane] : Real(0);
+        const RowSource<Real> slot = reads ? rows.acquire(r0, 0) : RowSource<Real>{};
+
+        // The update, in memory order: lanes take consecutive groups across row boundaries.
+        int row = first_row, g = first_group;
+#pragma unroll 1
+        for (int q = lane; q < n_rows * groups; q += 32) {
+            const std::size_t in_tile = static_cast<std::size_t>(row) * w.pitch + 4 * g;
+            const std::size_t at = static_cast<std::size_t>(r0) * w.pitch + in_tile;
+            Vec4<Real> xk{}, vk{}, pk{};
+            if (reads) {
+                xk = load4(slot.x + in_tile);
+                vk = load4(slot.v + in_tile);
+                pk = load4(slot.p + in_tile);
+            }
+            step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk);
+#pragma unroll
+            for (int j = 0; j < 4; ++j) {
+                if (4 * g + j >= w.dims) { // padding stays 0 and scores nothing
+                    xk.a[j] = Real(0);
+                    vk.a[j] = Real(0);
+                }
+            }
+            store4(w.x + at, xk);
+            store4(w.v + at, vk);
+            if (reads) store4(slot.x + in_tile, xk); // for the fitness and the personal-best copy
+            next_group(row, g);
+        }
+        __syncwarp(); // every lane's new positions (slot, or global at t = 0) are visible to the whole warp
+
+        // Fitness, personal bests and the running best, a pass of rows_per_pass rows at a time in the
+        // segment layout of update_rows (the same order of terms).
+        for (int pass = 0; pass < n_rows; pass += rows_per_pass) {
+            const int in_tile_row = pass + seg;
+            const bool active = in_tile_row < n_rows;
+            const int r = r0 + (active ? in_tile_row : 0);
+            const std::size_t re = static_cast<std::size_t>(r) * w.pitch;
+            const Real* fresh = reads ? slot.x + static_cast<std::size_t>(active ? in_tile_row : 0) * w.pitch
+                                      : w.x + re;
+            const Real old_pf = __shfl_sync(0xffffffffu, old_pf_of_lane, active ? in_tile_row : 0);
+            Real f;
+            if constexpr (separable(F)) {
+                Terms<Real> acc;
+                if (active) {
+                    for (int gg = in_row; gg < groups; gg += w.width) {
+                        const Vec4<Real> xk = load4(fresh + 4 * gg);
+#pragma unroll
+                        for (int j = 0; j < 4; ++j) {
+                            if (4 * gg + j < w.dims) accumulate<F>(acc, xk.a[j], 4 * gg + j);
+                        }
+                    }
+                }
+                f = rs.sign * finish<F>(combine<F>(acc, w.width), w.dims);
+            } else {
+                f = (active && in_row == 0) ? rs.sign * fn::evaluate<Real>(rs.function, fresh, w.dims) : Real(0);
+                f = __shfl_sync(0xffffffffu, f, seg * w.width, 32);
+            }
+            if (active) {
+                const bool improved = t == 0 || f < old_pf;
+                if (improved) {
+                    before_pbest_write(r);
+                    for (int gg = in_row; gg < groups; gg += w.width) {
+                        store4(w.p + re + 4 * gg, load4(fresh + 4 * gg));
+                    }
+                }
+                if (in_row == 0) {
+                    if (improved) w.pf[r] = f;
+                    mine = better_of(mine, ArgMin<Real>{improved ? f : old_pf, r});
+                }
+            }
+        }
+        if (reads) rows.release();
+    }
+    if (!last) {
+        const TileWalk next = TileWalk::of(first, stride, w.particles, (t & 1) == 0);
+        rows.issue_next_iteration(next.start, next.step);
+    }
+    return mine;
+}
+
+} // namespace swarm::gpu::ew
