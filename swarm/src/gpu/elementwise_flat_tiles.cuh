@@ -27,9 +27,9 @@ namespace swarm::gpu::ew {
 // of x, v and p per warp) take ~96 KiB per block, so two blocks fit an SM and registers may go to 128.
 constexpr int k_flat_min_blocks = 2;
 
-// Rows per warp tile for rows of `groups` float4 groups, among those whose StagedRows slots fit
-// `max_values` values per array and slot: the most lane slots used by the update (ties: fewer fitness
-// passes per row, then the smaller tile). Returns 0 if not even one row fits.
+// Rows per warp tile for rows of `groups` float4 groups and `width` lanes per row in the fitness pass, up to
+// `max_rows` (what the shared memory holds): the largest share of the update's lane slots used (ties: fewer
+// fitness passes per row, then the smaller tile). Returns 0 if max_rows is 0.
 constexpr int flat_tile_rows(int groups, int width, int max_rows) {
     int best = 0;
     long best_used = 0, best_slots = 1, best_passes = 0; // as fractions per row: used / slots, passes / rows
@@ -49,8 +49,8 @@ constexpr int flat_tile_rows(int groups, int width, int max_rows) {
     return best;
 }
 
-// The share of the update's lane slots that the segment layout of update_rows uses for rows of `groups`
-// groups (NP groups per lane per chunk, `width` lanes per row), and that flat tiles of `rows` rows use.
+// The share of the update's lane slots that the staged segment layout of update_rows uses for rows of
+// `groups` groups (`width` lanes per row, one group per lane at a time), and that flat tiles of `rows` rows use.
 constexpr double segment_lane_use(int groups, int width) {
     return static_cast<double>(groups) / (static_cast<double>(width) * ((groups + width - 1) / width));
 }

@@ -107,9 +107,9 @@ struct BetterOf {
 // together with the fitness terms: so its kernels compile as before). Shared by update_chunk's row layout and
 // the flat tiles (elementwise_flat_tiles.cuh).
 template <typename Real>
-__device__ __forceinline__ void step_group(const View<Real>& w, const RunScalars<Real>& rs, const SwarmVectors<Real>& sv,
-                                           std::uint32_t row, int g, int t, Vec4<Real>& xk, Vec4<Real>& vk,
-                                           const Vec4<Real>& pk) {
+__device__ __forceinline__ void step_group(const View<Real>& w, const RunScalars<Real>& rs,
+                                           const SwarmVectors<Real>& sv, std::uint32_t row, int g, int t,
+                                           Vec4<Real>& xk, Vec4<Real>& vk, const Vec4<Real>& pk) {
     // Per-swarm constants: the same for every row (shared memory or L1 hits).
     const Vec4<Real> lo = load4(sv.lo + 4 * g), hi = load4(sv.hi + 4 * g);
     if (t == 0) {

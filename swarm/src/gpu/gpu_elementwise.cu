@@ -97,7 +97,9 @@ void (*persistent_kernel_for(Function f, ew::Staging staging, bool alternate))(e
     return by_function(f, [staging, alternate](auto c) {
         constexpr Function F = decltype(c)::value;
         if constexpr (std::is_same_v<Real, float>) {
-            if (staging == Staging::FlatTiles) return &ew::elementwise_persistent_kernel<F, Real, Staging::FlatTiles, true>;
+            if (staging == Staging::FlatTiles) {
+                return &ew::elementwise_persistent_kernel<F, Real, Staging::FlatTiles, true>;
+            }
             if (staging == Staging::RowSegments) {
                 return &ew::elementwise_persistent_kernel<F, Real, Staging::RowSegments, true>;
             }
