@@ -16,9 +16,12 @@
 //
 // H200, 2026-11-24, against the segment layout in the same call: 100,000 x 100 x 300 fp32 20.57 -> 18.53 ms
 // (Nsight Compute: 16.5 % fewer issued instructions), 300,000 x 36 x 200 19.37 -> 14.37 ms (9 groups on 16
-// lane slots before). Tried and not kept: two groups per lane at a time, so that their Philox chains
-// interleave (18.65 ms), and a contiguous share of rows per warp instead of the grid-stride walk, which
-// evens out the last round of tiles (19.98 ms: the walk keeps the warps' copies in one moving window).
+// lane slots before). Tried and not kept (docs/device-logs/elementwise-h200-eighth/experiments.txt): two
+// groups per lane at a time so that their Philox chains interleave (18.65 ms); a contiguous share of rows
+// per warp instead of the grid-stride walk, evening out the last round of tiles (19.98 ms: the walk keeps
+// the warps' copies in one moving window); a leaner fitness pass, 6 % fewer instructions (same time);
+// the passes' butterflies overlapped (18.70 ms); x and v staged with p read by the lanes, for three
+// blocks per SM (24.9 ms).
 #include "gpu/elementwise_kernel.cuh"
 
 namespace swarm::gpu::ew {
