@@ -152,6 +152,8 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Rastrigin, 98, 1, 60001, 10, swarm::Boundary::Random},
                           {swarm::Function::Griewank, 36, 1, 200001, 10, swarm::Boundary::Reflect},
                           {swarm::Function::Rosenbrock, 100, 1, 60003, 10, swarm::Boundary::Clamp},
+                          // The largest flat tile: 12 dims (3 groups) in tiles of 32 rows, two fitness passes.
+                          {swarm::Function::Schwefel, 12, 1, 400003, 6, swarm::Boundary::Clamp},
                           // Staged rows whose segments fill every lane keep update_rows' layout: 8 rows of 32
                           // dims per tile (the last one row), 1 row of 256.
                           {swarm::Function::Sphere, 32, 1, 150001, 10, swarm::Boundary::Clamp},

@@ -113,7 +113,8 @@ void (*persistent_kernel_for(Function f, ew::Staging staging, bool alternate))(e
 // 128 lane slots; at 32 dimensions the segments are already full (8 rows per warp, as update_rows).
 static_assert(ew::flat_tile_rows(25, 16, 5) == 5 && ew::flat_lane_use(25, 5) > ew::segment_lane_use(25, 16) + 0.05);
 static_assert(ew::flat_tile_rows(8, 4, 16) == 8 && !(ew::flat_lane_use(8, 8) > ew::segment_lane_use(8, 4)));
-static_assert(ew::flat_tile_rows(9, 8, 14) == 7); // 36 dimensions: 63 of 64 slots
+static_assert(ew::flat_tile_rows(9, 8, 14) == 7);   // 36 dimensions: 63 of 64 slots
+static_assert(ew::flat_tile_rows(3, 2, 43) == 32);  // 12 dimensions: 96 of 96 slots, the largest tile
 
 // An instantiated graph of `k_graph_chunk` launches, kept while the launch it replays stays the same.
 class CachedGraph {
