@@ -136,8 +136,9 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
             const Real* fresh = reads ? slot.x + static_cast<std::size_t>(active ? in_tile_row : 0) * w.pitch
                                       : w.x + re;
             const Real old_pf = __shfl_sync(0xffffffffu, old_pf_of_lane, active ? in_tile_row : 0);
-            Terms<Real> acc;
+            Real f;
             if constexpr (separable(F)) {
+                Terms<Real> acc;
                 if (active) {
                     for (int gg = in_row; gg < groups; gg += w.width) {
                         const Vec4<Real> xk = load4(fresh + 4 * gg);
@@ -147,15 +148,23 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                         }
                     }
                 }
+                f = rs.sign * finish<F>(combine<F>(acc, w.width), w.dims);
+            } else {
+                f = (active && in_row == 0) ? rs.sign * fn::evaluate<Real>(rs.function, fresh, w.dims) : Real(0);
+                f = __shfl_sync(0xffffffffu, f, seg * w.width, 32);
             }
-            const Real f = row_fitness<F>(w, rs, acc, active && in_row == 0, seg, fresh);
             if (active) {
                 const bool improved = t == 0 || f < old_pf;
                 if (improved) {
                     before_pbest_write(r);
-                    copy_groups(w.p + re, fresh, in_row, w.width, groups);
+                    for (int gg = in_row; gg < groups; gg += w.width) {
+                        store4(w.p + re + 4 * gg, load4(fresh + 4 * gg));
+                    }
                 }
-                if (in_row == 0) record_row(w, r, f, old_pf, improved, mine);
+                if (in_row == 0) {
+                    if (improved) w.pf[r] = f;
+                    mine = better_of(mine, ArgMin<Real>{improved ? f : old_pf, r});
+                }
             }
         }
         if (reads) rows.release();

@@ -222,38 +222,6 @@ __device__ __forceinline__ void update_chunk(const View<Real>& w, const RunScala
     }
 }
 
-// Row r's fitness once its new positions are written: a separable function from the terms its segment
-// accumulated (every lane gets it), the others by the segment's leader from `row_x`, the row's new positions
-// (visible to the leader), and shuffled to the segment. Shared by update_rows and the flat tiles.
-template <Function F, typename Real>
-__device__ __forceinline__ Real row_fitness(const View<Real>& w, const RunScalars<Real>& rs, const Terms<Real>& acc,
-                                            bool leader, int seg, const Real* row_x) {
-    if constexpr (separable(F)) {
-        return rs.sign * finish<F>(combine<F>(acc, w.width), w.dims);
-    } else {
-        const Real f = leader ? rs.sign * fn::evaluate<Real>(rs.function, row_x, w.dims) : Real(0);
-        return __shfl_sync(0xffffffffu, f, seg * w.width, 32);
-    }
-}
-
-// This lane's groups of a row (in_row, in_row + width, ... below `groups`) copied from `src` to `dst`.
-template <typename Real>
-__device__ __forceinline__ void copy_groups(Real* dst, const Real* src, int in_row, int width, int groups) {
-    for (int g = in_row; g < groups; g += width) {
-        store4(dst + 4 * g, load4(src + 4 * g));
-    }
-}
-
-// Row r's personal best after its update, recorded by its segment's leader: the new fitness f if it
-// improved on old_pf (the caller has copied the new position into p), and the row folded into `mine`, this
-// thread's arg-min. Shared by update_rows and the flat tiles.
-template <typename Real>
-__device__ __forceinline__ void record_row(const View<Real>& w, int r, Real f, Real old_pf, bool improved,
-                                           ArgMin<Real>& mine) {
-    if (improved) w.pf[r] = f;
-    mine = better_of(mine, ArgMin<Real>{improved ? f : old_pf, r});
-}
-
 // The order in which a warp of the one-launch kernel visits its tiles (first row `first`, then first + stride,
 // ... below `particles`) when the swarms' x, v and p are larger than L2 (always so when staged): forward in
 // even iterations, backward in odd ones. Why: walked the same way every iteration such a state evicts
@@ -314,8 +282,14 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
         for (int c = 0; c < chunks; ++c) {
             if (active) update_chunk<F, Real, NP, !Rows::k_staged>(w, rs, sv, r, src, c * span + in_row, t, acc, x);
         }
-        if constexpr (!separable(F)) __syncwarp(); // the row's stores are visible to its leader
-        const Real f = row_fitness<F>(w, rs, acc, active && in_row == 0, seg, w.x + re);
+        Real f;
+        if constexpr (separable(F)) {
+            f = rs.sign * finish<F>(combine<F>(acc, w.width), w.dims);
+        } else {
+            __syncwarp(); // the row's stores are visible to its leader
+            f = (active && in_row == 0) ? rs.sign * fn::evaluate<Real>(rs.function, w.x + re, w.dims) : Real(0);
+            f = __shfl_sync(0xffffffffu, f, seg * w.width, 32);
+        }
         if (active) {
             const bool improved = t == 0 || f < old_pf;
             if (improved) {
@@ -328,10 +302,16 @@ __device__ __forceinline__ ArgMin<Real> update_rows(const View<Real>& w, const R
                     }
                 } else {
                     // This lane's own stores, visible to it: the slot (staged, t > 0) or the row.
-                    copy_groups(w.p + re, Rows::k_staged && reads ? src.x : w.x + re, in_row, w.width, groups);
+                    const Real* fresh = Rows::k_staged && reads ? src.x : w.x + re;
+                    for (int g = in_row; g < groups; g += w.width) {
+                        store4(w.p + re + 4 * g, load4(fresh + 4 * g));
+                    }
                 }
             }
-            if (in_row == 0) record_row(w, r, f, old_pf, improved, mine);
+            if (in_row == 0) {
+                if (improved) w.pf[r] = f;
+                mine = better_of(mine, ArgMin<Real>{improved ? f : old_pf, r});
+            }
         }
         if (reads) rows.release();
     }
