@@ -22,7 +22,14 @@
 // the warps' copies in one moving window); a leaner fitness pass, 6 % fewer instructions (same time);
 // the passes' butterflies overlapped (18.70 ms); x and v staged with p read by the lanes, for three
 // blocks per SM (24.9 ms); two warps sharing a tile, for three blocks per SM (23.1 ms).
+//
+// Which tiles a warp walks: SplitTiles (split_tiles.h): whole tiles dealt round robin, then the rows left over
+// split into one short tile per warp, so that no warp runs a whole tile more than the others. H200,
+// 2026-11-24 (ninth session), against the tiles dealt whole in the same call: 100,000 x 100 x 300 Sphere
+// 18.29 -> 18.14 ms, Rastrigin 24.35 -> 23.31, Griewank 30.94 -> 29.30; 300,000 x 36 and 1,000,000 x 12 within
+// +1.5 % (docs/benchmarks.md, ninth device session).
 #include "gpu/elementwise_kernel.cuh"
+#include "gpu/split_tiles.h"
 
 namespace swarm::gpu::ew {
 
@@ -62,14 +69,71 @@ constexpr double flat_lane_use(int groups, int rows) {
     return static_cast<double>(used) / ((used + 31) / 32 * 32);
 }
 
-// One iteration t over this warp's tiles of swarm s (TileWalk order; a staged state is larger than L2, so
-// odd iterations walk backward). Same contract as update_rows.
+// StagedRows' slots walking a SplitTiles list: forward in even iterations, backward in odd ones (TileWalk's
+// reason), and the next iteration's first tiles sent before the grid barrier, as StagedRows does.
+template <typename Real>
+struct FlatStagedRows {
+    StagedRows<Real> staged; // the warp's slots, mbarriers and copies (its own row walk unused)
+    SplitTiles tiles;
+    int n;                   // tiles.count()
+    int pos = 0;             // the current tile's place in this iteration's walk
+    bool backward = false;
+    static constexpr bool k_staged = true;
+
+    __device__ int index(int walk_pos) const { return backward ? n - 1 - walk_pos : walk_pos; }
+    __device__ void issue(int k, int i) {
+        const Tile tile = tiles.at(i);
+        staged.issue(k, tile.first, tile.rows);
+    }
+    // Lane 0: the first k_stages tiles of the walk.
+    __device__ void issue_first() {
+        for (int k = 0; k < k_stages && k < n; ++k) issue(static_cast<int>((staged.used + k) % k_stages), index(k));
+    }
+    // Every lane, at the start of an iteration that reads rows (t > 0).
+    __device__ void begin_iteration(bool back) {
+        backward = back;
+        pos = 0;
+        if (staged.ahead) {
+            staged.ahead = false;
+            return;
+        }
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        if ((threadIdx.x & 31) == 0) {
+            cuda::ptx::fence_proxy_async(cuda::ptx::space_global);
+            issue_first();
+        }
+#endif
+    }
+    // Every lane, after its last tile of an iteration that has a next one (see StagedRows).
+    __device__ void issue_next_iteration(bool back) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        cuda::ptx::fence_proxy_async(cuda::ptx::space_global);
+        __syncwarp();
+        backward = back;
+        if ((threadIdx.x & 31) == 0) issue_first();
+        staged.ahead = true;
+#endif
+    }
+    // Every lane: waits for the current tile and returns its slot.
+    __device__ RowSource<Real> acquire() { return staged.acquire(0, 0); }
+    // Every lane, after its last read of the current tile: the slot takes the tile k_stages ahead.
+    __device__ void release() {
+        const int k = staged.next_slot();
+        ++pos;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        const int later = pos + k_stages - 1;
+        if ((threadIdx.x & 31) == 0 && later < n) issue(k, index(later));
+#endif
+    }
+};
+
+// One iteration t over this warp's tiles of swarm s (odd iterations walk backward: a staged state is larger
+// than L2). Same contract as update_rows.
 template <Function F, typename Real, typename BeforePbestWrite>
 __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, const RunScalars<Real>& rs,
                                                           const SwarmVectors<Real>& sv, int s, int t, bool last,
-                                                          StagedRows<Real>& rows, BeforePbestWrite before_pbest_write) {
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const int tile_rows = rows.rows_per_warp;
+                                                          FlatStagedRows<Real>& rows, BeforePbestWrite before_pbest_write) {
+    const int lane = threadIdx.x & 31;
     const int groups = w.pitch / 4;
     const int seg = lane / w.width, in_row = lane % w.width, rows_per_pass = 32 / w.width;
     // Lane l's first group in a tile's memory order (row l / groups, group l % groups), and the step of 32.
@@ -85,19 +149,17 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
     };
 
     ArgMin<Real> mine = no_best<Real>();
-    const int stride = gridDim.x * k_warps * tile_rows;
-    const int first = (blockIdx.x * k_warps + warp) * tile_rows;
     const bool reads = t != 0; // iteration 0 initialises: nothing to read
     const bool backward = (t & 1) != 0;
-    const TileWalk walk = TileWalk::of(first, stride, w.particles, backward);
-    if (reads) rows.begin_iteration(walk.start, walk.step);
-    for (int tile_base = first; tile_base < w.particles; tile_base += stride) {
-        const int base = backward ? walk.start + first - tile_base : tile_base;
-        const int n_rows = min(tile_rows, w.particles - base);
+    const int n = rows.n;
+    if (reads) rows.begin_iteration(backward);
+    for (int walk_pos = 0; walk_pos < n; ++walk_pos) {
+        const Tile tile = rows.tiles.at(backward ? n - 1 - walk_pos : walk_pos);
+        const int base = tile.first, n_rows = tile.rows;
         const int r0 = s * w.particles + base; // the tile's first row
         // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it.
         const Real old_pf_of_lane = reads && lane < n_rows ? w.pf[r0 + lane] : Real(0);
-        const RowSource<Real> slot = reads ? rows.acquire(r0, 0) : RowSource<Real>{};
+        const RowSource<Real> slot = reads ? rows.acquire() : RowSource<Real>{};
 
         // The update, in memory order: lanes take consecutive groups across row boundaries.
         int row = first_row, g = first_group;
@@ -169,10 +231,7 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
         }
         if (reads) rows.release();
     }
-    if (!last) {
-        const TileWalk next = TileWalk::of(first, stride, w.particles, (t & 1) == 0);
-        rows.issue_next_iteration(next.start, next.step);
-    }
+    if (!last) rows.issue_next_iteration((t & 1) == 0);
     return mine;
 }
 

@@ -75,7 +75,13 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_f
                                bars + warp * k_stages,
                                w.x, w.v, w.p, w.pitch, rows_per_warp, s * w.particles, w.particles, 0, 0};
             r.init_barriers();
-            return r;
+            if constexpr (Stage == Staging::FlatTiles) {
+                const SplitTiles tiles =
+                    SplitTiles::of(blockIdx.x * k_warps + warp, gridDim.x * k_warps, w.particles, rows_per_warp);
+                return FlatStagedRows<Real>{r, tiles, tiles.count()};
+            } else {
+                return r;
+            }
         } else {
             return GlobalRows<Real>{w.x, w.v, w.p, w.pitch};
         }

@@ -103,9 +103,11 @@ struct StagedRows {
     __device__ bool holds(int tile_base) const { return tile_base >= 0 && tile_base < particles; }
 
     // Lane 0: fills slot `k` with the tile starting at particle `tile_base`.
-    __device__ void issue(int k, int tile_base) {
+    __device__ void issue(int k, int tile_base) { issue(k, tile_base, min(rows_per_warp, particles - tile_base)); }
+
+    // Lane 0: fills slot `k` with `rows` rows (at most rows_per_warp) from particle `tile_base` on.
+    __device__ void issue(int k, int tile_base, int rows) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        const int rows = min(rows_per_warp, particles - tile_base);
         const auto bytes = static_cast<std::uint32_t>(static_cast<std::size_t>(rows) * pitch * sizeof(Real));
         const std::size_t src = static_cast<std::size_t>(first_row + tile_base) * pitch;
         Real* dst = slots + static_cast<std::size_t>(k) * 3 * tile_values();
@@ -169,14 +171,21 @@ struct StagedRows {
         return {slot, slot + tile_values(), slot + 2 * tile_values()};
     }
 
-    // Every lane, after its last read of the current tile: the slot takes the tile k_stages ahead.
-    __device__ void release() {
+    // Every lane, after its last read of the current tile: frees the tile's slot and returns it (the next
+    // tile's slot becomes current).
+    __device__ int next_slot() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
         cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // this lane's slot writes before the refill
 #endif
         __syncwarp();
         const int k = static_cast<int>(used % k_stages);
         ++used;
+        return k;
+    }
+
+    // Every lane, after its last read of the current tile: the slot takes the tile k_stages ahead.
+    __device__ void release() {
+        const int k = next_slot();
         base += stride;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
         const int ahead = base + (k_stages - 1) * stride;
