@@ -4,10 +4,12 @@
 // and the global-best copy before the next launch may start: ~10.8 us per iteration at 5,000 x 200,
 // where the row update itself is a few microseconds of L2-resident work (1M elements x 12 B of state fit
 // the H200's L2). Here each iteration is
-//   phase A: the same row update (update_rows), each block writing its rows' best to block_best[t & 1];
+//   phase A: the same row update (update_rows), each block merging its rows' best into its swarm's key
+//            keys[t % 3] with one atomicMin (fp32, packed_best.h), or writing it to block_best[t & 1] (fp64);
 //   grid.sync();
-//   phase B: every block reduces its swarm's block results itself and, if the swarm best changed, copies
-//            that row's personal best into its shared-memory copy of the swarm best position.
+//   phase B: every block reads the key (fp32) or reduces its swarm's block results itself (fp64) and, if the
+//            swarm best changed, copies that row's personal best into its shared-memory copy of the swarm
+//            best position.
 // One grid barrier per iteration. Still exactly synchronous: iteration t + 1 moves toward the best of all
 // personal bests after iteration t, the same random numbers as cpu-serial.
 //
@@ -16,20 +18,29 @@
 // after its copy; the owner waits for the full count before that single write (in practice the count is
 // long complete: phase B is short, the owner has done a whole row update since). Three counters rotate so
 // that the one reset in phase A of t (readers[(t + 1) % 3]) is nobody's: it was last waited on in phase A
-// of t - 1 and is next counted in phase B of t + 1, both on the other side of a grid barrier.
+// of t - 1 and is next counted in phase B of t + 1, both on the other side of a grid barrier. The keys
+// rotate the same way: keys[(t + 1) % 3], reset in phase A of t, was last read in phase B of t - 2.
+//
+// The packed key, H200, 2026-11-24 (tenth session), against the block results reduced in phase B, same call:
+// FastPSO's 5,000 x 200 x 2,000 19.3 -> 17.2 ms and 20,000 x 100 x 1,000 14.3 -> 13.3 ms (L2-resident, where
+// the barrier's share is largest), 100,000 x 100 -1.5 %; the segment-layout shapes within 1 %.
 #include <cooperative_groups.h>
 
 #include <cuda/atomic>
 
+#include <type_traits>
+
 #include "gpu/elementwise_flat_tiles.cuh"
+#include "gpu/packed_best.h"
 
 namespace swarm::gpu::ew {
 
-// Extra state of the persistent kernel; block_best (View) holds 2 x swarms x gridDim.x entries here.
+// Extra state of the persistent kernel; block_best (View, fp64 only) holds 2 x swarms x gridDim.x entries here.
 struct PersistentArgs {
-    unsigned* readers; // swarms x 3 counters, zero at launch
-    int iterations;    // runs t = 0 (initialisation) .. iterations, as the per-launch path does
-    int tile_rows;     // Staging::FlatTiles: rows per warp tile (flat_tile_rows)
+    unsigned* readers;             // swarms x 3 counters, zero at launch
+    unsigned long long* best_keys; // fp32: swarms x 3 packed block results (pack_best), all ones at launch
+    int iterations;                // runs t = 0 (initialisation) .. iterations, as the per-launch path does
+    int tile_rows;                 // Staging::FlatTiles: rows per warp tile (flat_tile_rows)
 };
 
 // Dynamic shared memory: the swarm best position (pitch values); when staged, also copies of the swarm's
@@ -63,6 +74,8 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_f
     const int s = blockIdx.y;
     const unsigned blocks = gridDim.x;
     unsigned* readers = a.readers + 3 * static_cast<std::size_t>(s);
+    constexpr bool k_packed = std::is_same_v<Real, float>;
+    unsigned long long* keys = a.best_keys + 3 * static_cast<std::size_t>(s);
     const int warp = threadIdx.x >> 5;
     const int rows_per_warp = Stage == Staging::FlatTiles ? a.tile_rows : 32 / w.width;
     auto rows = [&] {
@@ -120,18 +133,30 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_f
         }
         const ArgMin<Real> block = Reduce(temp).Reduce(mine, BetterOf<Real>());
         if (threadIdx.x == 0) {
-            w.block_best[(static_cast<std::size_t>(t & 1) * w.swarms + s) * blocks + blockIdx.x] = block;
+            if constexpr (k_packed) {
+                atomicMin(keys + t % 3, static_cast<unsigned long long>(pack_best(block.f, block.row)));
+                if (blockIdx.x == 0) keys[(t + 1) % 3] = k_no_packed_best; // read last in phase B of t - 2
+            } else {
+                w.block_best[(static_cast<std::size_t>(t & 1) * w.swarms + s) * blocks + blockIdx.x] = block;
+            }
             if (blockIdx.x == 0) readers[(t + 1) % 3] = 0u;
         }
         grid.sync(); // every row of every block is final for iteration t
 
         // Phase B: each block finds the swarm best itself (no second barrier to publish it).
-        const ArgMin<Real>* results = w.block_best + (static_cast<std::size_t>(t & 1) * w.swarms + s) * blocks;
         ArgMin<Real> m = no_best<Real>();
-        for (unsigned j = threadIdx.x; j < blocks; j += k_block) {
-            m = better_of(m, ArgMin<Real>{__ldcg(&results[j].f), __ldcg(&results[j].row)});
+        if constexpr (k_packed) {
+            if (threadIdx.x == 0) { // merged by the blocks' atomicMin: no block reduction
+                const UnpackedBest u = unpack_best(__ldcg(keys + t % 3));
+                m = {u.f, u.row};
+            }
+        } else {
+            const ArgMin<Real>* results = w.block_best + (static_cast<std::size_t>(t & 1) * w.swarms + s) * blocks;
+            for (unsigned j = threadIdx.x; j < blocks; j += k_block) {
+                m = better_of(m, ArgMin<Real>{__ldcg(&results[j].f), __ldcg(&results[j].row)});
+            }
+            m = Reduce(temp).Reduce(m, BetterOf<Real>()); // temp is free: grid.sync() is also a block barrier
         }
-        m = Reduce(temp).Reduce(m, BetterOf<Real>()); // temp is free: grid.sync() is also a block barrier
         if (threadIdx.x == 0) {
             // Same row and same fitness: that personal best did not move (improvement is strict).
             changed = m.row != best.row || !(m.f == best.f);

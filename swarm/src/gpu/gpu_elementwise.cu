@@ -177,6 +177,7 @@ private:
         GPUMemory<ArgMin<Real>> block_best;
         GPUMemory<unsigned> done;
         GPUMemory<unsigned> readers; // persistent kernel: phase-B copy counters, 3 per swarm
+        GPUMemory<unsigned long long> best_keys; // persistent kernel, fp32: packed block results, 3 per swarm
         GPUMemory<int> iteration;
         GPUMemory<ew::RunScalars<Real>> run;
         ew::RunScalars<Real> host_run{};
@@ -303,6 +304,7 @@ private:
         buf.iteration.resize(1, st);
         buf.run.resize(1, st);
         buf.readers.resize(3 * S, st);
+        buf.best_keys.resize(3 * S, st);
 
         buf.host_run = {pb.k, pb.sign, pb.v_fraction, pb.seed, pb.boundary, pb.function};
         SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(buf.run.data(), &buf.host_run, sizeof(buf.host_run),
@@ -310,6 +312,7 @@ private:
         buf.done.memset(0, st);
         buf.iteration.memset(0, st);
         buf.readers.memset(0, st);
+        buf.best_keys.memset(0xff, st);
         pad_bounds_kernel<Real><<<pb.swarms, 128, 0, st>>>(pb, pitch, buf.lo.data(), buf.hi.data(), buf.vmax.data());
         SWARM_CHECK_LAUNCH(pad_bounds_kernel, pb.swarms, 128, 0);
 
@@ -320,7 +323,7 @@ private:
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
 
         if (use_persistent) {
-            ew::PersistentArgs args{buf.readers.data(), static_cast<int>(pr.iterations), tile_rows};
+            ew::PersistentArgs args{buf.readers.data(), buf.best_keys.data(), static_cast<int>(pr.iterations), tile_rows};
             void* params[] = {&view, &args};
             SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent), grid,
                                                                dim3(k_block), params, persistent_smem, st));
