@@ -23,6 +23,12 @@
 // the passes' butterflies overlapped (18.70 ms); x and v staged with p read by the lanes, for three
 // blocks per SM (24.9 ms); two warps sharing a tile, for three blocks per SM (23.1 ms).
 //
+// When a slot takes its next tile: as soon as the update has read it, the new positions waiting for the
+// fitness pass in scratch rows (flat_scratch_rows); for Sphere, v and p then and x after the fitness pass.
+// H200, 2026-11-24 (tenth session), against the whole slot refilled after the fitness pass, same call:
+// 100,000 x 100 x 300 Sphere 18.1 -> 17.5 ms (with the packed swarm-best key, elementwise_persistent.cuh),
+// Rastrigin 23.3 -> 21.9, Griewank 29.3 -> 27.5, 300,000 x 36 14.4 -> 13.7.
+//
 // Which tiles a warp walks: SplitTiles (split_tiles.h): whole tiles dealt round robin, then the rows left over
 // split into one short tile per warp, so that no warp runs a whole tile more than the others. H200,
 // 2026-11-24 (ninth session), against the tiles dealt whole in the same call: 100,000 x 100 x 300 Sphere
@@ -34,8 +40,21 @@
 namespace swarm::gpu::ew {
 
 // Resident blocks per SM the flat-tile kernel is compiled for: its tiles (5 rows of 100 fp32 in two slots
-// of x, v and p per warp) take ~96 KiB per block, so two blocks fit an SM and registers may go to 128.
+// of x, v and p per warp, and scratch rows where flat_scratch_rows) take 96-112 KiB per block, so two blocks
+// fit an SM and registers may go to 128.
 constexpr int k_flat_min_blocks = 2;
+
+// Where a tile's new positions wait for the fitness pass: in scratch rows of the warp's own (after
+// StagedRows' slots and mbarriers), so that the slot takes its next tile as soon as the update has read it;
+// or, for Sphere, in the slot's x, which then takes its next tile after the fitness pass (v and p before it).
+// H200, 2026-11-24 (tenth session), scratch rows against the slot's x: Rastrigin and Griewank 100,000 x 100
+// -4 % and -5 %, 300,000 x 36 Sphere -1.4 %, but Sphere 100,000 x 100 +0.35 % (17.52 against 17.46 ms),
+// whose fitness pass is the shortest.
+constexpr bool flat_scratch_rows(Function f) { return f != Function::Sphere; }
+template <typename Real>
+constexpr std::size_t flat_scratch_bytes(int warps, int rows, int pitch) {
+    return static_cast<std::size_t>(warps) * rows * pitch * sizeof(Real);
+}
 
 // Rows per warp tile for rows of `groups` float4 groups and `width` lanes per row in the fitness pass, up to
 // `max_rows` (what the shared memory holds): the largest share of the update's lane slots used (ties: fewer
@@ -76,6 +95,7 @@ struct FlatStagedRows {
     StagedRows<Real> staged; // the warp's slots, mbarriers and copies (its own row walk unused)
     SplitTiles tiles;
     int n;                   // tiles.count()
+    Real* scratch;           // tile_rows x pitch values: the current tile's new positions
     int pos = 0;             // the current tile's place in this iteration's walk
     bool backward = false;
     static constexpr bool k_staged = true;
@@ -116,13 +136,37 @@ struct FlatStagedRows {
     }
     // Every lane: waits for the current tile and returns its slot.
     __device__ RowSource<Real> acquire() { return staged.acquire(0, 0); }
-    // Every lane, after its last read of the current tile: the slot takes the tile k_stages ahead.
+    // Every lane, after the update's last read of the current tile (the fitness pass reads the scratch rows):
+    // the slot takes the tile k_stages ahead, a fitness pass earlier than if the slot held the new positions.
     __device__ void release() {
-        const int k = staged.next_slot();
+        const int k = staged.next_read_only_slot();
         ++pos;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
         const int later = pos + k_stages - 1;
         if ((threadIdx.x & 31) == 0 && later < n) issue(k, index(later));
+#endif
+    }
+    // No scratch rows (the slot's x takes the new positions): every lane, after the update's last read of the
+    // current tile, sends the tile k_stages ahead's v and p into the slot ...
+    __device__ void release_vp() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        const int later = pos + k_stages;
+        if ((threadIdx.x & 31) == 0 && later < n) {
+            const Tile tile = tiles.at(index(later));
+            staged.issue_vp(staged.current_slot(), tile.first, tile.rows);
+        }
+#endif
+    }
+    // ... and after the fitness pass's last read of the slot's x, that tile's x.
+    __device__ void release_x() {
+        const int k = staged.next_slot();
+        ++pos;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        const int later = pos + k_stages - 1;
+        if ((threadIdx.x & 31) == 0 && later < n) {
+            const Tile tile = tiles.at(index(later));
+            staged.issue_x(k, tile.first, tile.rows);
+        }
 #endif
     }
 };
@@ -133,6 +177,7 @@ template <Function F, typename Real, typename BeforePbestWrite>
 __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, const RunScalars<Real>& rs,
                                                           const SwarmVectors<Real>& sv, int s, int t, bool last,
                                                           FlatStagedRows<Real>& rows, BeforePbestWrite before_pbest_write) {
+    constexpr bool scratch = flat_scratch_rows(F);
     const int lane = threadIdx.x & 31;
     const int groups = w.pitch / 4;
     const int seg = lane / w.width, in_row = lane % w.width, rows_per_pass = 32 / w.width;
@@ -183,10 +228,22 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
             }
             store4(w.x + at, xk);
             store4(w.v + at, vk);
-            if (reads) store4(slot.x + in_tile, xk); // for the fitness and the personal-best copy
+            // for the fitness and the personal-best copy
+            if constexpr (scratch) {
+                store4(rows.scratch + in_tile, xk);
+            } else if (reads) {
+                store4(slot.x + in_tile, xk);
+            }
             next_group(row, g);
         }
-        __syncwarp(); // every lane's new positions (slot, or global at t = 0) are visible to the whole warp
+        __syncwarp(); // every lane's new positions (scratch, slot or global at t = 0) are visible to the warp
+        if (reads) {
+            if constexpr (scratch) {
+                rows.release(); // the slot is read: it takes its next tile now
+            } else {
+                rows.release_vp();
+            }
+        }
 
         // Fitness, personal bests and the running best, a pass of rows_per_pass rows at a time in the
         // segment layout of update_rows (the same order of terms).
@@ -195,8 +252,8 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
             const bool active = in_tile_row < n_rows;
             const int r = r0 + (active ? in_tile_row : 0);
             const std::size_t re = static_cast<std::size_t>(r) * w.pitch;
-            const Real* fresh = reads ? slot.x + static_cast<std::size_t>(active ? in_tile_row : 0) * w.pitch
-                                      : w.x + re;
+            const std::size_t in_tile_at = static_cast<std::size_t>(active ? in_tile_row : 0) * w.pitch;
+            const Real* fresh = scratch ? rows.scratch + in_tile_at : reads ? slot.x + in_tile_at : w.x + re;
             const Real old_pf = __shfl_sync(0xffffffffu, old_pf_of_lane, active ? in_tile_row : 0);
             Real f;
             if constexpr (separable(F)) {
@@ -229,7 +286,11 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                 }
             }
         }
-        if (reads) rows.release();
+        if constexpr (scratch) {
+            __syncwarp(); // the scratch rows are read before the next tile's update overwrites them
+        } else if (reads) {
+            rows.release_x();
+        }
     }
     if (!last) rows.issue_next_iteration((t & 1) == 0);
     return mine;

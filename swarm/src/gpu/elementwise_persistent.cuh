@@ -44,7 +44,8 @@ struct PersistentArgs {
 };
 
 // Dynamic shared memory: the swarm best position (pitch values); when staged, also copies of the swarm's
-// bounds (lo, hi, vmax: 3 x pitch values, read for every group of every row) and StagedRows' slots.
+// bounds (lo, hi, vmax: 3 x pitch values, read for every group of every row), StagedRows' slots and mbarriers,
+// and for flat tiles the warps' scratch rows (flat_scratch_rows).
 template <typename Real>
 constexpr std::size_t staging_offset(int pitch) {
     return (4 * static_cast<std::size_t>(pitch) * sizeof(Real) + 127) / 128 * 128;
@@ -91,7 +92,10 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_f
             if constexpr (Stage == Staging::FlatTiles) {
                 const SplitTiles tiles =
                     SplitTiles::of(blockIdx.x * k_warps + warp, gridDim.x * k_warps, w.particles, rows_per_warp);
-                return FlatStagedRows<Real>{r, tiles, tiles.count()};
+                Real* scratch = flat_scratch_rows(F) ? reinterpret_cast<Real*>(bars + k_warps * k_stages) +
+                                                           static_cast<std::size_t>(warp) * tile
+                                                     : nullptr;
+                return FlatStagedRows<Real>{r, tiles, tiles.count(), scratch};
             } else {
                 return r;
             }

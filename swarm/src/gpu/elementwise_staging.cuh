@@ -107,19 +107,44 @@ struct StagedRows {
 
     // Lane 0: fills slot `k` with `rows` rows (at most rows_per_warp) from particle `tile_base` on.
     __device__ void issue(int k, int tile_base, int rows) {
+        expect(k, rows);
+        copy(k, 0, x, tile_base, rows);
+        copy(k, 1, v, tile_base, rows);
+        copy(k, 2, p, tile_base, rows);
+    }
+
+    // Lane 0, issue() in two parts for one slot and tile (flat tiles: the update is done with v and p a
+    // fitness pass before the last read of x). issue_vp arms the mbarrier for all three arrays, so the
+    // slot's phase cannot complete before issue_x's copy has landed too, however late that is sent.
+    __device__ void issue_vp(int k, int tile_base, int rows) {
+        expect(k, rows);
+        copy(k, 1, v, tile_base, rows);
+        copy(k, 2, p, tile_base, rows);
+    }
+    __device__ void issue_x(int k, int tile_base, int rows) { copy(k, 0, x, tile_base, rows); }
+
+    __device__ std::uint32_t tile_bytes(int rows) const {
+        return static_cast<std::uint32_t>(static_cast<std::size_t>(rows) * pitch * sizeof(Real));
+    }
+    // Lane 0: slot k's mbarrier expects x, v and p of `rows` rows (this lane's arrival).
+    __device__ void expect(int k, int rows) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        const auto bytes = static_cast<std::uint32_t>(static_cast<std::size_t>(rows) * pitch * sizeof(Real));
-        const std::size_t src = static_cast<std::size_t>(first_row + tile_base) * pitch;
-        Real* dst = slots + static_cast<std::size_t>(k) * 3 * tile_values();
         cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta, cuda::ptx::space_shared,
-                                             bars + k, 3 * bytes);
-        cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, dst, x + src, bytes, bars + k);
-        cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, dst + tile_values(), v + src,
-                                 bytes, bars + k);
-        cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, dst + 2 * tile_values(), p + src,
-                                 bytes, bars + k);
+                                             bars + k, 3 * tile_bytes(rows));
 #endif
     }
+    // Lane 0: `rows` rows of `array` from particle `tile_base` on into part `part` (0 x, 1 v, 2 p) of slot k.
+    __device__ void copy(int k, int part, const Real* array, int tile_base, int rows) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        const std::size_t src = static_cast<std::size_t>(first_row + tile_base) * pitch;
+        Real* dst = slots + (static_cast<std::size_t>(k) * 3 + part) * tile_values();
+        cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, dst, array + src,
+                                 tile_bytes(rows), bars + k);
+#endif
+    }
+
+    // The slot of the current tile.
+    __device__ int current_slot() const { return static_cast<int>(used % k_stages); }
 
     // Lane 0: the first k_stages tiles of an iteration.
     __device__ void issue_first(int warp_base, int warp_stride) {
@@ -177,6 +202,16 @@ struct StagedRows {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
         cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // this lane's slot writes before the refill
 #endif
+        __syncwarp();
+        const int k = static_cast<int>(used % k_stages);
+        ++used;
+        return k;
+    }
+
+    // Every lane, after its last read of the current tile when no lane has written to it (flat tiles keep
+    // their new positions in scratch rows): frees the slot and returns it. No proxy fence: the copies only
+    // overwrite values the lanes have read, and __syncwarp orders those reads before lane 0 sends them.
+    __device__ int next_read_only_slot() {
         __syncwarp();
         const int k = static_cast<int>(used % k_stages);
         ++used;

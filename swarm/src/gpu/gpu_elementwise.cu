@@ -24,11 +24,12 @@ constexpr int k_graph_chunk = 32; // iterations per graph replay
 // Largest swarm-best copy the persistent kernel keeps in shared memory (pitch values): 12,288 fp32 or
 // 6,144 fp64 dimensions; wider rows take the per-launch path.
 constexpr std::size_t k_max_persistent_smem = 48 * 1024;
-// Largest shared memory a block of the staged persistent kernel may take (two blocks fit an SM's 228 KiB),
+// Largest shared memory a block of the staged persistent kernel may take (two blocks and their 1 KiB each
+// reserved by the system fit an SM's 228 KiB),
 // or the device's opt-in limit per block where that is lower (99 KiB on some parts).
 std::size_t max_staged_smem() {
     const auto optin = static_cast<std::size_t>(device_attribute<cudaDevAttrMaxSharedMemoryPerBlockOptin>());
-    return std::min<std::size_t>(100 * 1024, optin);
+    return std::min<std::size_t>(112 * 1024, optin);
 }
 
 // Lets `kernel` take up to max_staged_smem() of dynamic shared memory (above 48 KiB needs the opt-in); once
@@ -256,17 +257,19 @@ private:
             // FastPSO's 5,000 x 200 ran 13 % slower staged), and the slots cost no resident blocks.
             // Where a row's segment leaves lanes idle (100 dims: 25 groups on 16 lanes x 2 = 78 % used), flat
             // tiles of several rows fill them (elementwise_flat_tiles.cuh; 5 rows: 125 of 128 slots).
-            auto staged_smem_for = [&](int tile) {
-                return ew::staging_offset<Real>(pitch) + ew::staged_bytes<Real>(ew::k_warps, tile, pitch);
+            auto staged_smem_for = [&](int tile, bool flat) {
+                const bool scratch = flat && ew::flat_scratch_rows(pb.function);
+                return ew::staging_offset<Real>(pitch) + ew::staged_bytes<Real>(ew::k_warps, tile, pitch) +
+                       (scratch ? ew::flat_scratch_bytes<Real>(ew::k_warps, tile, pitch) : 0);
             };
             const int groups = pitch / 4;
             int max_tile = 0;
-            while (max_tile < 32 && staged_smem_for(max_tile + 1) <= max_staged_smem()) ++max_tile;
+            while (max_tile < 32 && staged_smem_for(max_tile + 1, true) <= max_staged_smem()) ++max_tile;
             const int flat_rows = ew::flat_tile_rows(groups, width, max_tile);
             const bool flat = flat_rows > 0 && ew::flat_lane_use(groups, flat_rows) >
                                                    ew::segment_lane_use(groups, width) + 0.05;
             const int staged_rows = flat ? flat_rows : 32 / width;
-            const std::size_t staged_smem = staged_smem_for(staged_rows);
+            const std::size_t staged_smem = staged_smem_for(staged_rows, flat);
             if (std::is_same_v<Real, float> && device_attribute<cudaDevAttrComputeCapabilityMajor>() >= 9 &&
                 (groups + np - 1) / np <= 32 && staged_smem <= max_staged_smem() && over_l2) {
                 auto* staged = persistent_kernel_for<Real>(
