@@ -202,10 +202,7 @@ struct StagedRows {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
         cuda::ptx::fence_proxy_async(cuda::ptx::space_shared); // this lane's slot writes before the refill
 #endif
-        __syncwarp();
-        const int k = static_cast<int>(used % k_stages);
-        ++used;
-        return k;
+        return next_read_only_slot();
     }
 
     // Every lane, after its last read of the current tile when no lane has written to it (flat tiles keep
