@@ -96,7 +96,6 @@ struct FlatStagedRows {
     SplitTiles tiles;
     int n;                   // tiles.count()
     Real* scratch;           // tile_rows x pitch values: the current tile's new positions
-    int pos = 0;             // the current tile's place in this iteration's walk
     bool backward = false;
     static constexpr bool k_staged = true;
 
@@ -112,7 +111,6 @@ struct FlatStagedRows {
     // Every lane, at the start of an iteration that reads rows (t > 0).
     __device__ void begin_iteration(bool back) {
         backward = back;
-        pos = 0;
         if (staged.ahead) {
             staged.ahead = false;
             return;
@@ -136,19 +134,19 @@ struct FlatStagedRows {
     }
     // Every lane: waits for the current tile and returns its slot.
     __device__ RowSource<Real> acquire() { return staged.acquire(0, 0); }
-    // Every lane, after the update's last read of the current tile (the fitness pass reads the scratch rows):
-    // the slot takes the tile k_stages ahead, a fitness pass earlier than if the slot held the new positions.
-    __device__ void release() {
+    // Every lane, after the update's last read of the current tile, at place `pos` of this iteration's walk (the
+    // fitness pass reads the scratch rows): the slot takes the tile k_stages ahead, a fitness pass earlier than
+    // if the slot held the new positions.
+    __device__ void release(int pos) {
         const int k = staged.next_read_only_slot();
-        ++pos;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        const int later = pos + k_stages - 1;
+        const int later = pos + k_stages;
         if ((threadIdx.x & 31) == 0 && later < n) issue(k, index(later));
 #endif
     }
     // No scratch rows (the slot's x takes the new positions): every lane, after the update's last read of the
     // current tile, sends the tile k_stages ahead's v and p into the slot ...
-    __device__ void release_vp() {
+    __device__ void release_vp(int pos) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
         const int later = pos + k_stages;
         if ((threadIdx.x & 31) == 0 && later < n) {
@@ -158,11 +156,10 @@ struct FlatStagedRows {
 #endif
     }
     // ... and after the fitness pass's last read of the slot's x, that tile's x.
-    __device__ void release_x() {
+    __device__ void release_x(int pos) {
         const int k = staged.next_slot();
-        ++pos;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        const int later = pos + k_stages - 1;
+        const int later = pos + k_stages;
         if ((threadIdx.x & 31) == 0 && later < n) {
             const Tile tile = tiles.at(index(later));
             staged.issue_x(k, tile.first, tile.rows);
@@ -199,7 +196,7 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
     const int n = rows.n;
     if (reads) rows.begin_iteration(backward);
     for (int walk_pos = 0; walk_pos < n; ++walk_pos) {
-        const Tile tile = rows.tiles.at(backward ? n - 1 - walk_pos : walk_pos);
+        const Tile tile = rows.tiles.at(rows.index(walk_pos)); // rows.backward is (t & 1) != 0 here
         const int base = tile.first, n_rows = tile.rows;
         const int r0 = s * w.particles + base; // the tile's first row
         // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it.
@@ -239,9 +236,9 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
         __syncwarp(); // every lane's new positions (scratch, slot or global at t = 0) are visible to the warp
         if (reads) {
             if constexpr (scratch) {
-                rows.release(); // the slot is read: it takes its next tile now
+                rows.release(walk_pos); // the slot is read: it takes its next tile now
             } else {
-                rows.release_vp();
+                rows.release_vp(walk_pos);
             }
         }
 
@@ -289,7 +286,7 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
         if constexpr (scratch) {
             __syncwarp(); // the scratch rows are read before the next tile's update overwrites them
         } else if (reads) {
-            rows.release_x();
+            rows.release_x(walk_pos);
         }
     }
     if (!last) rows.issue_next_iteration((t & 1) == 0);
