@@ -9,8 +9,9 @@
 // How: a warp's tile is `tile_rows` consecutive rows, chosen by the host so that tile_rows x groups nearly
 // fills a multiple of 32 (5 rows x 25 groups = 125 of 128 slots). The update walks the tile's groups in
 // memory order, lane l taking groups l, l + 32, ..., whatever row they belong to: new x and v go to global
-// memory, the new x also back into the tile's slot. The fitness then reads the slot row by row in the
-// segment layout of update_rows, in the same order, so every sum and therefore every result is bit for bit
+// memory, the new x also to the warp's scratch rows (Sphere: back into the tile's slot). The fitness then
+// reads them row by row in the segment layout of update_rows, in the same order, so every sum and therefore
+// every result is bit for bit
 // the per-iteration kernel's (Elementwise.OneLaunchRunEqualsPerIterationLaunches checks it). That second
 // pass costs a few shared-memory loads per group against the update's two Philox calls.
 //
@@ -27,7 +28,8 @@
 // fitness pass in scratch rows (flat_scratch_rows); for Sphere, v and p then and x after the fitness pass.
 // H200, 2026-11-24 (tenth session), against the whole slot refilled after the fitness pass, same call:
 // 100,000 x 100 x 300 Sphere 18.1 -> 17.5 ms (with the packed swarm-best key, elementwise_persistent.cuh),
-// Rastrigin 23.3 -> 21.9, Griewank 29.3 -> 27.5, 300,000 x 36 14.4 -> 13.7.
+// Rastrigin 23.3 -> 21.9, Griewank 29.3 -> 27.9, 300,000 x 36 14.4 -> 13.9 (docs/benchmarks.md, tenth device
+// session).
 //
 // Which tiles a warp walks: SplitTiles (split_tiles.h): whole tiles dealt round robin, then the rows left over
 // split into one short tile per warp, so that no warp runs a whole tile more than the others. H200,
