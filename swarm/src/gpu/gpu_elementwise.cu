@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <stdexcept>
 #include <type_traits>
 
 #include "gpu/elementwise_persistent.cuh"
@@ -95,6 +96,9 @@ void (*kernel_for(Function f))(ew::View<Real>) {
 template <typename Real>
 void (*persistent_kernel_for(Function f, ew::Staging staging, bool alternate))(ew::View<Real>, ew::PersistentArgs) {
     using ew::Staging;
+    if (!std::is_same_v<Real, float> && staging != Staging::Global) {
+        throw std::logic_error("gpu-elementwise: staged rows are fp32 only (a caller asked for fp64)");
+    }
     return by_function(f, [staging, alternate](auto c) {
         constexpr Function F = decltype(c)::value;
         if constexpr (std::is_same_v<Real, float>) {
