@@ -11,9 +11,8 @@
 // memory order, lane l taking groups l, l + 32, ..., whatever row they belong to: new x and v go to global
 // memory, the new x also to the warp's scratch rows (Sphere: back into the tile's slot). The fitness then
 // reads them row by row in the segment layout of update_rows, in the same order, so every sum and therefore
-// every result is bit for bit
-// the per-iteration kernel's (Elementwise.OneLaunchRunEqualsPerIterationLaunches checks it). That second
-// pass costs a few shared-memory loads per group against the update's two Philox calls.
+// every result is bit for bit the per-iteration kernel's (Elementwise.OneLaunchRunEqualsPerIterationLaunches
+// checks it). That second pass costs a few shared-memory loads per group against the update's two Philox calls.
 //
 // H200, 2026-11-24, against the segment layout in the same call: 100,000 x 100 x 300 fp32 20.57 -> 18.53 ms
 // (Nsight Compute: 16.5 % fewer issued instructions), 300,000 x 36 x 200 19.37 -> 14.37 ms (9 groups on 16
