@@ -135,36 +135,38 @@ struct FlatStagedRows {
     }
     // Every lane: waits for the current tile and returns its slot.
     __device__ RowSource<Real> acquire() { return staged.acquire(0, 0); }
+    // True, with the tile k_stages ahead of walk place `pos`, for lane 0 where the walk has one (the release
+    // functions' refill).
+    __device__ bool tile_ahead(int pos, Tile& tile) const {
+        const int later = pos + k_stages;
+        if ((threadIdx.x & 31) != 0 || later >= n) return false;
+        tile = tiles.at(index(later));
+        return true;
+    }
     // Every lane, after the update's last read of the current tile, at place `pos` of this iteration's walk (the
     // fitness pass reads the scratch rows): the slot takes the tile k_stages ahead, a fitness pass earlier than
     // if the slot held the new positions.
     __device__ void release(int pos) {
         const int k = staged.next_read_only_slot();
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        const int later = pos + k_stages;
-        if ((threadIdx.x & 31) == 0 && later < n) issue(k, index(later));
+        Tile tile;
+        if (tile_ahead(pos, tile)) staged.issue(k, tile.first, tile.rows);
 #endif
     }
     // No scratch rows (the slot's x takes the new positions): every lane, after the update's last read of the
     // current tile, sends the tile k_stages ahead's v and p into the slot ...
     __device__ void release_vp(int pos) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        const int later = pos + k_stages;
-        if ((threadIdx.x & 31) == 0 && later < n) {
-            const Tile tile = tiles.at(index(later));
-            staged.issue_vp(staged.current_slot(), tile.first, tile.rows);
-        }
+        Tile tile;
+        if (tile_ahead(pos, tile)) staged.issue_vp(staged.current_slot(), tile.first, tile.rows);
 #endif
     }
     // ... and after the fitness pass's last read of the slot's x, that tile's x.
     __device__ void release_x(int pos) {
         const int k = staged.next_slot();
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-        const int later = pos + k_stages;
-        if ((threadIdx.x & 31) == 0 && later < n) {
-            const Tile tile = tiles.at(index(later));
-            staged.issue_x(k, tile.first, tile.rows);
-        }
+        Tile tile;
+        if (tile_ahead(pos, tile)) staged.issue_x(k, tile.first, tile.rows);
 #endif
     }
 };
