@@ -1,0 +1,242 @@
+// angle_bound: how much the pose fitness tells about a sign's yaw and pitch, per sign size, at best.
+//
+// For every ground-truth sign of a synthetic scene (the ones the evaluation counts), the fitness is scanned
+// over a yaw x pitch grid (the tracker's default +-30 x +-10 degrees, 1 x 2 degrees apart) with the position,
+// depth and roll held at the truth: a perfect search of those angles, at a perfect position. Estimators over
+// these profiles are scored as `eval` scores detections (median rotation error, per size class):
+//   zero          every angle 0 (what an estimator without angle information scores)
+//   frame         the best grid point of the frame's own profile
+//   causal        the best grid point of the profiles summed over the track so far, frame weights size^k,
+//                 older frames fading by `memory` a frame (what a live tracker could do with them)
+//   posterior     the mean of exp(summed profile x (size / 40 px)^2 / tau) over the grid, older frames fading
+//                 by 0.97, times a Gaussian prior at 0 (--prior-yaw / --prior-pitch sigmas; 0: flat)
+//   two-sided     the best grid point of the whole track's profiles, future frames included (what offline
+//                 smoothing can use)
+// A live tracker measures at its own estimate of the position, with a finite search, so it does worse.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "preprocess.h"
+#include "sign_evaluator.h"
+#include "tracker/eval.h"
+#include "tracker/model.h"
+#include "tracker/pose.h"
+#include "tracker/synthetic.h"
+
+namespace {
+
+using namespace tracker;
+
+constexpr int k_yaw_half = 30;  // yaw grid -30 .. 30 degrees, 1 degree apart: the tracker's default yaw range
+constexpr int k_pitch_half = 5; // pitch grid -10 .. 10 degrees, 2 degrees apart: the default pitch range
+constexpr int k_yaws = 2 * k_yaw_half + 1, k_pitches = 2 * k_pitch_half + 1;
+
+struct SignFrame {
+    long long frame;
+    int id;
+    Category category;
+    double size_px;
+    Pose truth;
+    std::vector<float> profile; // k_pitches x k_yaws fitness values
+};
+
+Pose grid_pose(const Pose& truth, std::size_t cell) {
+    Pose p = truth;
+    p.yaw = static_cast<double>(static_cast<int>(cell % k_yaws) - k_yaw_half);
+    p.pitch = 2.0 * static_cast<double>(static_cast<int>(cell / k_yaws) - k_pitch_half);
+    return p;
+}
+
+double angle_error(const SignFrame& s, const Pose& estimate) {
+    // As `eval` scores it: a ring's roll is not observable.
+    return s.category == Category::Prohibitory ? normal_error_deg(s.truth, estimate) : rotation_error_deg(s.truth, estimate);
+}
+
+double best_cell_error(const SignFrame& s, const std::vector<double>& sum) {
+    const auto best = static_cast<std::size_t>(std::max_element(sum.begin(), sum.end()) - sum.begin());
+    return angle_error(s, grid_pose(s.truth, best));
+}
+
+const std::vector<double> k_size_edges = {14, 20, 30, 40, 60, 100};
+
+void report(const std::string& name, const std::vector<SignFrame>& signs, const std::vector<double>& errors) {
+    std::vector<std::vector<double>> by_size(k_size_edges.size());
+    std::size_t within = 0;
+    for (std::size_t i = 0; i < signs.size(); ++i) {
+        std::size_t b = 0;
+        while (b + 1 < k_size_edges.size() && signs[i].size_px >= k_size_edges[b + 1]) ++b;
+        by_size[b].push_back(errors[i]);
+        within += errors[i] <= 3.0;
+    }
+    std::printf("%-22s %6.2f %7.2f", name.c_str(), median(errors), static_cast<double>(within) / static_cast<double>(errors.size()));
+    for (const auto& v : by_size) {
+        if (v.empty()) {
+            std::printf(" %8s", "-");
+        } else {
+            std::printf(" %8.2f", median(v));
+        }
+    }
+    std::printf("\n");
+}
+
+int run(const std::string& scene_name, unsigned long long seed, int width, int height, long long frames,
+        double prior_yaw, double prior_pitch) {
+    auto scene = create_scene(scene_name, width, height, seed);
+    if (frames <= 0) frames = scene->frame_count();
+    const auto models = load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory,
+                                              Category::GiveWay, Category::Stop});
+    SignEvaluator evaluator(models, PoseSpace{}, scene->camera());
+    const EvalSettings care; // the evaluation's don't-care rules
+    ClassMaps maps;
+    std::vector<SignFrame> signs;
+    for (long long t = 0; t < frames; ++t) {
+        const SceneFrame frame = scene->next();
+        preprocess_cpu(frame.bgr, maps);
+        evaluator.set_host_maps(&maps);
+        for (const auto& g : frame.truth) {
+            const double size = std::max(g.box.width, g.box.height);
+            if (g.visible < care.min_visible || size < care.min_size_px) continue;
+            const int model = static_cast<int>(std::find_if(models.begin(), models.end(), [&](const SignModel& m) {
+                                                   return m.category == g.category;
+                                               }) - models.begin());
+            SignFrame s{t, g.id, g.category, size, g.pose, std::vector<float>(k_yaws * k_pitches)};
+            for (std::size_t c = 0; c < s.profile.size(); ++c) {
+                s.profile[c] = static_cast<float>(evaluator.score(grid_pose(g.pose, c), model));
+            }
+            signs.push_back(std::move(s));
+        }
+    }
+    if (signs.empty()) {
+        std::fprintf(stderr, "angle_bound: scene '%s' has no counted sign in %lld frames; use more --frames\n",
+                     scene_name.c_str(), frames);
+        return 1;
+    }
+
+    std::printf("angle_bound: scene %s seed %llu, %dx%d, %lld frames, %zu counted sign frames\n", scene_name.c_str(), seed,
+                width, height, frames, signs.size());
+    std::printf("%-22s %6s %7s", "estimator", "median", "<=3deg");
+    for (std::size_t b = 0; b < k_size_edges.size(); ++b) {
+        char label[32];
+        if (b + 1 < k_size_edges.size()) {
+            std::snprintf(label, sizeof label, "%g-%gpx", k_size_edges[b], k_size_edges[b + 1]);
+        } else {
+            std::snprintf(label, sizeof label, ">=%gpx", k_size_edges[b]);
+        }
+        std::printf(" %8s", label);
+    }
+    std::printf("\n");
+    std::vector<std::size_t> counts(k_size_edges.size());
+    for (const auto& s : signs) {
+        std::size_t b = 0;
+        while (b + 1 < k_size_edges.size() && s.size_px >= k_size_edges[b + 1]) ++b;
+        ++counts[b];
+    }
+    std::printf("%-22s %6s %7s", "(sign frames)", "", "");
+    for (auto c : counts) std::printf(" %8zu", c);
+    std::printf("\n");
+
+    std::vector<double> errors(signs.size());
+    for (std::size_t i = 0; i < signs.size(); ++i) {
+        Pose zero = signs[i].truth;
+        zero.yaw = zero.pitch = 0;
+        errors[i] = angle_error(signs[i], zero);
+    }
+    report("zero", signs, errors);
+    for (std::size_t i = 0; i < signs.size(); ++i) {
+        errors[i] = best_cell_error(signs[i], std::vector<double>(signs[i].profile.begin(), signs[i].profile.end()));
+    }
+    report("frame", signs, errors);
+
+    // Tracks in frame order (signs[] is already in frame order).
+    std::map<int, std::vector<std::size_t>> tracks;
+    for (std::size_t i = 0; i < signs.size(); ++i) tracks[signs[i].id].push_back(i);
+    auto weighted = [&](std::size_t i, double power) { return std::pow(signs[i].size_px, power); };
+    for (const auto& [power, memory] : std::vector<std::pair<double, double>>{{0, 1.0}, {2, 0.97}, {4, 0.97}, {4, 1.0}}) {
+        for (const auto& [id, idx] : tracks) {
+            std::vector<double> sum(k_yaws * k_pitches, 0.0);
+            std::size_t previous = idx.front();
+            for (std::size_t i : idx) {
+                const double fade = std::pow(memory, static_cast<double>(signs[i].frame - signs[previous].frame));
+                previous = i;
+                const double w = weighted(i, power);
+                for (std::size_t c = 0; c < sum.size(); ++c) sum[c] = fade * sum[c] + w * signs[i].profile[c];
+                errors[i] = best_cell_error(signs[i], sum);
+            }
+        }
+        char name[40];
+        std::snprintf(name, sizeof name, "causal size^%g m%.2f", power, memory);
+        report(name, signs, errors);
+    }
+    for (const double tau : {0.003, 0.01, 0.03}) {
+        for (const auto& [id, idx] : tracks) {
+            std::vector<double> sum(k_yaws * k_pitches, 0.0);
+            std::size_t previous = idx.front();
+            for (std::size_t i : idx) {
+                const double fade = std::pow(0.97, static_cast<double>(signs[i].frame - signs[previous].frame));
+                previous = i;
+                const double w = std::pow(signs[i].size_px / 40.0, 2) / tau;
+                for (std::size_t c = 0; c < sum.size(); ++c) sum[c] = fade * sum[c] + w * signs[i].profile[c];
+                const double top = *std::max_element(sum.begin(), sum.end());
+                double z = 0, yaw = 0, pitch = 0;
+                for (std::size_t c = 0; c < sum.size(); ++c) {
+                    const Pose g = grid_pose(signs[i].truth, c);
+                    double log_prior = 0;
+                    if (prior_yaw > 0) log_prior -= 0.5 * (g.yaw / prior_yaw) * (g.yaw / prior_yaw);
+                    if (prior_pitch > 0) log_prior -= 0.5 * (g.pitch / prior_pitch) * (g.pitch / prior_pitch);
+                    const double p = std::exp(sum[c] - top + log_prior);
+                    z += p;
+                    yaw += p * g.yaw;
+                    pitch += p * g.pitch;
+                }
+                Pose estimate = signs[i].truth;
+                estimate.yaw = yaw / z;
+                estimate.pitch = pitch / z;
+                errors[i] = angle_error(signs[i], estimate);
+            }
+        }
+        char name[40];
+        std::snprintf(name, sizeof name, "posterior tau %.3f", tau);
+        report(name, signs, errors);
+    }
+    for (const auto& [id, idx] : tracks) {
+        std::vector<double> sum(k_yaws * k_pitches, 0.0);
+        for (std::size_t i : idx) {
+            for (std::size_t c = 0; c < sum.size(); ++c) sum[c] += weighted(i, 4) * signs[i].profile[c];
+        }
+        for (std::size_t i : idx) errors[i] = best_cell_error(signs[i], sum);
+    }
+    report("two-sided size^4", signs, errors);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"angle_bound: the rotation error a perfect angle search at the true position reaches, per sign size"};
+    std::string scene = "crowded";
+    unsigned long long seed = 11;
+    int width = 1280, height = 720;
+    long long frames = 0;
+    double prior_yaw = 0, prior_pitch = 0;
+    app.add_option("--prior-yaw", prior_yaw, "posterior: Gaussian prior of this sigma on yaw (degrees; 0: flat)")->check(CLI::Range(0.0, 90.0));
+    app.add_option("--prior-pitch", prior_pitch, "posterior: Gaussian prior of this sigma on pitch (degrees; 0: flat)")->check(CLI::Range(0.0, 90.0));
+    app.add_option("--scene", scene, "synthetic scene name (easy, noisy, crowded, night)");
+    app.add_option("--seed", seed, "scene seed (the GPU scene tests use 11)");
+    app.add_option("--width", width, "frame width in pixels")->check(CLI::Range(64, 8192));
+    app.add_option("--height", height, "frame height in pixels")->check(CLI::Range(48, 8192));
+    app.add_option("--frames", frames, "frames to scan (0: the scene's full length)")->check(CLI::Range(0LL, 1000000LL));
+    CLI11_PARSE(app, argc, argv);
+    try {
+        return run(scene, seed, width, height, frames, prior_yaw, prior_pitch);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "angle_bound: %s\n", e.what());
+        return 1;
+    }
+}
