@@ -66,13 +66,37 @@ double best_cell_error(const SignFrame& s, const std::vector<double>& sum) {
 
 const std::vector<double> k_size_edges = {14, 20, 30, 40, 60, 100};
 
+// Index of the size class (k_size_edges) a sign of this size falls in.
+std::size_t size_class(double size_px) {
+    std::size_t b = 0;
+    while (b + 1 < k_size_edges.size() && size_px >= k_size_edges[b + 1]) ++b;
+    return b;
+}
+
+using Tracks = std::map<int, std::vector<std::size_t>>; // sign id -> its frames' indices, in frame order
+
+// Walks every track in frame order keeping `sum`, the profiles so far, each weighted by weight(sign frame) and
+// faded by `memory` per frame of age; calls at(i, sum) once frame i is in.
+template <typename Weight, typename At>
+void causal_sums(const Tracks& tracks, const std::vector<SignFrame>& signs, double memory, Weight weight, At at) {
+    for (const auto& [id, idx] : tracks) {
+        std::vector<double> sum(k_yaws * k_pitches, 0.0);
+        std::size_t previous = idx.front();
+        for (std::size_t i : idx) {
+            const double fade = std::pow(memory, static_cast<double>(signs[i].frame - signs[previous].frame));
+            previous = i;
+            const double w = weight(signs[i]);
+            for (std::size_t c = 0; c < sum.size(); ++c) sum[c] = fade * sum[c] + w * signs[i].profile[c];
+            at(i, sum);
+        }
+    }
+}
+
 void report(const std::string& name, const std::vector<SignFrame>& signs, const std::vector<double>& errors) {
     std::vector<std::vector<double>> by_size(k_size_edges.size());
     std::size_t within = 0;
     for (std::size_t i = 0; i < signs.size(); ++i) {
-        std::size_t b = 0;
-        while (b + 1 < k_size_edges.size() && signs[i].size_px >= k_size_edges[b + 1]) ++b;
-        by_size[b].push_back(errors[i]);
+        by_size[size_class(signs[i].size_px)].push_back(errors[i]);
         within += errors[i] <= 3.0;
     }
     std::printf("%-22s %6.2f %7.2f", name.c_str(), median(errors), static_cast<double>(within) / static_cast<double>(errors.size()));
@@ -133,11 +157,7 @@ int run(const std::string& scene_name, unsigned long long seed, int width, int h
     }
     std::printf("\n");
     std::vector<std::size_t> counts(k_size_edges.size());
-    for (const auto& s : signs) {
-        std::size_t b = 0;
-        while (b + 1 < k_size_edges.size() && s.size_px >= k_size_edges[b + 1]) ++b;
-        ++counts[b];
-    }
+    for (const auto& s : signs) ++counts[size_class(s.size_px)];
     std::printf("%-22s %6s %7s", "(sign frames)", "", "");
     for (auto c : counts) std::printf(" %8zu", c);
     std::printf("\n");
@@ -155,34 +175,20 @@ int run(const std::string& scene_name, unsigned long long seed, int width, int h
     report("frame", signs, errors);
 
     // Tracks in frame order (signs[] is already in frame order).
-    std::map<int, std::vector<std::size_t>> tracks;
+    Tracks tracks;
     for (std::size_t i = 0; i < signs.size(); ++i) tracks[signs[i].id].push_back(i);
-    auto weighted = [&](std::size_t i, double power) { return std::pow(signs[i].size_px, power); };
     for (const auto& [power, memory] : std::vector<std::pair<double, double>>{{0, 1.0}, {2, 0.97}, {4, 0.97}, {4, 1.0}}) {
-        for (const auto& [id, idx] : tracks) {
-            std::vector<double> sum(k_yaws * k_pitches, 0.0);
-            std::size_t previous = idx.front();
-            for (std::size_t i : idx) {
-                const double fade = std::pow(memory, static_cast<double>(signs[i].frame - signs[previous].frame));
-                previous = i;
-                const double w = weighted(i, power);
-                for (std::size_t c = 0; c < sum.size(); ++c) sum[c] = fade * sum[c] + w * signs[i].profile[c];
-                errors[i] = best_cell_error(signs[i], sum);
-            }
-        }
+        causal_sums(
+            tracks, signs, memory, [power = power](const SignFrame& s) { return std::pow(s.size_px, power); },
+            [&](std::size_t i, const std::vector<double>& sum) { errors[i] = best_cell_error(signs[i], sum); });
         char name[40];
         std::snprintf(name, sizeof name, "causal size^%g m%.2f", power, memory);
         report(name, signs, errors);
     }
     for (const double tau : {0.003, 0.01, 0.03}) {
-        for (const auto& [id, idx] : tracks) {
-            std::vector<double> sum(k_yaws * k_pitches, 0.0);
-            std::size_t previous = idx.front();
-            for (std::size_t i : idx) {
-                const double fade = std::pow(0.97, static_cast<double>(signs[i].frame - signs[previous].frame));
-                previous = i;
-                const double w = std::pow(signs[i].size_px / 40.0, 2) / tau;
-                for (std::size_t c = 0; c < sum.size(); ++c) sum[c] = fade * sum[c] + w * signs[i].profile[c];
+        causal_sums(
+            tracks, signs, 0.97, [tau](const SignFrame& s) { return std::pow(s.size_px / 40.0, 2) / tau; },
+            [&](std::size_t i, const std::vector<double>& sum) {
                 const double top = *std::max_element(sum.begin(), sum.end());
                 double z = 0, yaw = 0, pitch = 0;
                 for (std::size_t c = 0; c < sum.size(); ++c) {
@@ -199,8 +205,7 @@ int run(const std::string& scene_name, unsigned long long seed, int width, int h
                 estimate.yaw = yaw / z;
                 estimate.pitch = pitch / z;
                 errors[i] = angle_error(signs[i], estimate);
-            }
-        }
+            });
         char name[40];
         std::snprintf(name, sizeof name, "posterior tau %.3f", tau);
         report(name, signs, errors);
@@ -208,7 +213,7 @@ int run(const std::string& scene_name, unsigned long long seed, int width, int h
     for (const auto& [id, idx] : tracks) {
         std::vector<double> sum(k_yaws * k_pitches, 0.0);
         for (std::size_t i : idx) {
-            for (std::size_t c = 0; c < sum.size(); ++c) sum[c] += weighted(i, 4) * signs[i].profile[c];
+            for (std::size_t c = 0; c < sum.size(); ++c) sum[c] += std::pow(signs[i].size_px, 4) * signs[i].profile[c];
         }
         for (std::size_t i : idx) errors[i] = best_cell_error(signs[i], sum);
     }
