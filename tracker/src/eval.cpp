@@ -44,6 +44,38 @@ void add(EvalCounts& to, const EvalCounts& from) {
 
 } // namespace
 
+std::vector<int> match_frame(const std::vector<const GroundTruth*>& truth, const std::vector<const Detection*>& pred,
+                             double min_iou, const cv::Rect2f& image) {
+    struct Pair {
+        double iou;
+        std::size_t g, p;
+    };
+    std::vector<Pair> pairs;
+    for (std::size_t gi = 0; gi < truth.size(); ++gi) {
+        for (std::size_t pi = 0; pi < pred.size(); ++pi) {
+            if (truth[gi]->category != pred[pi]->category) {
+                continue;
+            }
+            const double iou = box_iou(truth[gi]->box, pred[pi]->box & image);
+            if (iou >= min_iou) {
+                pairs.push_back({iou, gi, pi});
+            }
+        }
+    }
+    // Stable, so equal IoUs keep truth-then-prediction order and the matching does not depend on the sort.
+    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.iou > b.iou; });
+    std::vector<int> of_truth(truth.size(), -1);
+    std::vector<bool> used(pred.size(), false);
+    for (const auto& pr : pairs) {
+        if (of_truth[pr.g] >= 0 || used[pr.p]) {
+            continue;
+        }
+        of_truth[pr.g] = static_cast<int>(pr.p);
+        used[pr.p] = true;
+    }
+    return of_truth;
+}
+
 EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const EvalSettings& s) {
     EvalReport rep;
     std::map<long long, std::vector<const GroundTruth*>> gt_by_frame;
@@ -74,51 +106,32 @@ EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const Ev
         if (auto it = truth.frames.find(f); it != truth.frames.end() && it->second.width > 0) {
             image = cv::Rect2f(0, 0, static_cast<float>(it->second.width), static_cast<float>(it->second.height));
         }
-        // Greedy matching, best IoU first, within a category.
-        struct Pair {
-            double iou;
-            std::size_t g, p;
-        };
-        std::vector<Pair> pairs;
-        for (std::size_t gi = 0; gi < gts.size(); ++gi) {
-            for (std::size_t pi = 0; pi < preds.size(); ++pi) {
-                if (gts[gi]->category != preds[pi]->category) {
-                    continue;
-                }
-                const double iou = box_iou(gts[gi]->box, preds[pi]->box & image);
-                if (iou >= s.match_iou) {
-                    pairs.push_back({iou, gi, pi});
-                }
-            }
-        }
-        std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.iou > b.iou; });
-        std::vector<bool> g_used(gts.size(), false), p_used(preds.size(), false);
+        const std::vector<int> matched = match_frame(gts, preds, s.match_iou, image);
+        std::vector<bool> p_used(preds.size(), false);
         auto care = [&](const GroundTruth& g) {
             return g.visible >= s.min_visible && std::max(g.box.width, g.box.height) >= s.min_size_px;
         };
-        for (const auto& pr : pairs) {
-            if (g_used[pr.g] || p_used[pr.p]) {
+        for (std::size_t gi = 0; gi < gts.size(); ++gi) {
+            const GroundTruth& g = *gts[gi];
+            if (matched[gi] < 0) {
+                if (care(g)) {
+                    ++rep.per_category[static_cast<std::size_t>(g.category)].fn;
+                }
                 continue;
             }
-            g_used[pr.g] = p_used[pr.p] = true;
-            const GroundTruth& g = *gts[pr.g];
-            const Detection& d = *preds[pr.p];
+            const Detection& d = *preds[static_cast<std::size_t>(matched[gi])];
+            p_used[static_cast<std::size_t>(matched[gi])] = true;
             if (!care(g)) {
                 continue;
             }
             auto& c = rep.per_category[static_cast<std::size_t>(g.category)];
             ++c.tp;
-            c.iou.push_back(pr.iou);
+            c.iou.push_back(box_iou(g.box, d.box & image));
             c.centre_px.push_back(cv::norm(centre(g.box) - centre(d.box & image)));
             c.depth_pct.push_back(100.0 * std::abs(d.pose.z - g.pose.z) / g.pose.z);
             c.depth_bias_pct.push_back(100.0 * (d.pose.z - g.pose.z) / g.pose.z);
             c.rotation_deg.push_back(g.category == Category::Prohibitory ? normal_error_deg(g.pose, d.pose)
                                                                          : rotation_error_deg(g.pose, d.pose));
-        }
-        for (std::size_t gi = 0; gi < gts.size(); ++gi) {
-            if (!g_used[gi] && care(*gts[gi])) {
-                ++rep.per_category[static_cast<std::size_t>(gts[gi]->category)].fn;
-            }
         }
         for (std::size_t pi = 0; pi < preds.size(); ++pi) {
             if (!p_used[pi]) {

@@ -35,6 +35,11 @@ struct EvalReport {
 };
 
 EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const EvalSettings& s = {});
+// One frame's matching as `evaluate` does it: pairs of one category whose box IoU (the prediction's box clipped to
+// `image`) is at least `min_iou`, taken best first, each truth and prediction used once. For each truth, the index
+// of its prediction, or -1.
+std::vector<int> match_frame(const std::vector<const GroundTruth*>& truth, const std::vector<const Detection*>& pred,
+                             double min_iou, const cv::Rect2f& image = cv::Rect2f(0, 0, 1e9f, 1e9f));
 double median(std::vector<double> v); // NaN when empty
 double box_iou(const cv::Rect2f& a, const cv::Rect2f& b);
 
