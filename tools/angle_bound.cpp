@@ -13,11 +13,18 @@
 //   two-sided     the best grid point of the whole track's profiles, future frames included (what offline
 //                 smoothing can use)
 // A live tracker measures at its own estimate of the position, with a finite search, so it does worse.
+// `--at tracker` measures that: the CPU tracker runs over the scene alongside, and each counted sign it
+// matches (as `eval` matches) is scanned at the tracker's position, depth and roll instead of the truth; the
+// row `tracker` is the tracker's own angles there. `--refit-px` / `--refit-depth` make each angle cell's value
+// its best (a profile likelihood) or, with `--marginal`, its mean likelihood over a 3x3x3 lattice of positions
+// around that point, to see whether re-fitting the position per angle recovers what the truth's slice knows.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <exception>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +36,7 @@
 #include "tracker/model.h"
 #include "tracker/pose.h"
 #include "tracker/synthetic.h"
+#include "tracker/tracker.h"
 
 namespace {
 
@@ -44,11 +52,12 @@ struct SignFrame {
     Category category;
     double size_px;
     Pose truth;
+    Pose base;                  // where the profile was scanned: the truth, or the tracker's detection
     std::vector<float> profile; // k_pitches x k_yaws fitness values
 };
 
-Pose grid_pose(const Pose& truth, std::size_t cell) {
-    Pose p = truth;
+Pose grid_pose(const Pose& base, std::size_t cell) {
+    Pose p = base;
     p.yaw = static_cast<double>(static_cast<int>(cell % k_yaws) - k_yaw_half);
     p.pitch = 2.0 * static_cast<double>(static_cast<int>(cell / k_yaws) - k_pitch_half);
     return p;
@@ -61,7 +70,7 @@ double angle_error(const SignFrame& s, const Pose& estimate) {
 
 double best_cell_error(const SignFrame& s, const std::vector<double>& sum) {
     const auto best = static_cast<std::size_t>(std::max_element(sum.begin(), sum.end()) - sum.begin());
-    return angle_error(s, grid_pose(s.truth, best));
+    return angle_error(s, grid_pose(s.base, best));
 }
 
 const std::vector<double> k_size_edges = {14, 20, 30, 40, 60, 100};
@@ -110,41 +119,126 @@ void report(const std::string& name, const std::vector<SignFrame>& signs, const 
     std::printf("\n");
 }
 
-int run(const std::string& scene_name, unsigned long long seed, int width, int height, long long frames,
-        double prior_yaw, double prior_pitch) {
-    auto scene = create_scene(scene_name, width, height, seed);
-    if (frames <= 0) frames = scene->frame_count();
+struct Options {
+    std::string scene = "crowded";
+    unsigned long long seed = 11;
+    int width = 1280, height = 720;
+    long long frames = 0;
+    double prior_yaw = 0, prior_pitch = 0;
+    std::string at = "truth"; // truth | tracker
+    std::string config;       // tracker settings (--at tracker)
+    double refit_px = 0;      // profile: each angle cell takes its best over a 3x3x3 position lattice this many
+    double refit_depth_pct = 0; // pixels apart sideways and this many percent apart in depth (0: no lattice)
+    bool marginal = false;      // the lattice is averaged (as likelihoods) instead of maximised
+};
+
+// The positions around a scan point that --refit-px / --refit-depth add (3 x 3 x 3 when on).
+struct Lattice {
+    bool on;
+    double side_m, depth_m; // steps in metres at the scan point's depth
+    bool marginal;          // integrate the positions out instead of taking the best
+};
+
+// One angle cell's value: the fitness at `at`, or over the lattice around it its best (a profile likelihood) or
+// its log-mean likelihood at the tau 0.010 posterior's scale for a sign this size (the position integrated out).
+double cell_value(const SignEvaluator& evaluator, const Pose& at, int model, const Lattice& l, double size_px) {
+    if (!l.on) return evaluator.score(at, model);
+    std::array<double, 27> values{};
+    std::size_t n = 0;
+    for (int dz = -1; dz <= 1; ++dz) {
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                Pose p = at;
+                p.x += dx * l.side_m;
+                p.y += dy * l.side_m;
+                p.z += dz * l.depth_m;
+                values[n++] = evaluator.score(p, model);
+            }
+        }
+    }
+    const double best = *std::max_element(values.begin(), values.end());
+    if (!l.marginal) return best;
+    const double k = std::pow(size_px / 40.0, 2) / 0.01;
+    double z = 0;
+    for (double v : values) z += std::exp(k * (v - best));
+    return best + std::log(z / static_cast<double>(values.size())) / k;
+}
+
+int run(const Options& o) {
+    auto scene = create_scene(o.scene, o.width, o.height, o.seed);
+    const long long frames = o.frames > 0 ? o.frames : scene->frame_count();
     const auto models = load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory,
                                               Category::GiveWay, Category::Stop});
-    SignEvaluator evaluator(models, PoseSpace{}, scene->camera());
+    const Camera camera = scene->camera();
+    SignEvaluator evaluator(models, PoseSpace{}, camera);
+    std::unique_ptr<Tracker> live;
+    if (o.at == "tracker") {
+        TrackerSettings settings = o.config.empty() ? TrackerSettings{} : TrackerSettings::load(o.config);
+        settings.backend = "cpu";
+        settings.validate();
+        live = create_tracker(settings, camera);
+    }
     const EvalSettings care; // the evaluation's don't-care rules
     ClassMaps maps;
     std::vector<SignFrame> signs;
+    // --at tracker: the tracker's own angles, per sign frame; and with only its roll, or only its yaw and pitch,
+    // put on the truth (which of them costs more).
+    std::vector<double> tracker_errors, roll_errors, yaw_pitch_errors;
+    const bool refit = o.refit_px > 0 || o.refit_depth_pct > 0;
     for (long long t = 0; t < frames; ++t) {
         const SceneFrame frame = scene->next();
+        std::vector<int> matched(frame.truth.size(), -1);
+        FrameResult result;
+        if (live) {
+            result = live->process(frame.bgr);
+            std::vector<const GroundTruth*> truth;
+            std::vector<const Detection*> detections;
+            for (const auto& g : frame.truth) truth.push_back(&g);
+            for (const auto& d : result.detections) detections.push_back(&d);
+            const cv::Rect2f image(0, 0, static_cast<float>(frame.bgr.cols), static_cast<float>(frame.bgr.rows));
+            matched = match_frame(truth, detections, care.match_iou, image);
+        }
         preprocess_cpu(frame.bgr, maps);
         evaluator.set_host_maps(&maps);
-        for (const auto& g : frame.truth) {
+        for (std::size_t gi = 0; gi < frame.truth.size(); ++gi) {
+            const GroundTruth& g = frame.truth[gi];
             const double size = std::max(g.box.width, g.box.height);
             if (g.visible < care.min_visible || size < care.min_size_px) continue;
+            if (live && matched[gi] < 0) continue; // a miss: `eval` scores no rotation for it
             const int model = static_cast<int>(std::find_if(models.begin(), models.end(), [&](const SignModel& m) {
                                                    return m.category == g.category;
                                                }) - models.begin());
-            SignFrame s{t, g.id, g.category, size, g.pose, std::vector<float>(k_yaws * k_pitches)};
+            const Pose base = live ? result.detections[static_cast<std::size_t>(matched[gi])].pose : g.pose;
+            SignFrame s{t, g.id, g.category, size, g.pose, base, std::vector<float>(k_yaws * k_pitches)};
+            if (live) {
+                tracker_errors.push_back(angle_error(s, base));
+                Pose roll_only = g.pose, yaw_pitch_only = base;
+                roll_only.roll = base.roll;
+                yaw_pitch_only.roll = g.pose.roll;
+                roll_errors.push_back(angle_error(s, roll_only));
+                yaw_pitch_errors.push_back(angle_error(s, yaw_pitch_only));
+            }
+            const Lattice lattice{refit, o.refit_px * base.z / camera.fx, o.refit_depth_pct / 100.0 * base.z, o.marginal};
             for (std::size_t c = 0; c < s.profile.size(); ++c) {
-                s.profile[c] = static_cast<float>(evaluator.score(grid_pose(g.pose, c), model));
+                s.profile[c] = static_cast<float>(cell_value(evaluator, grid_pose(base, c), model, lattice, size));
             }
             signs.push_back(std::move(s));
         }
     }
     if (signs.empty()) {
         std::fprintf(stderr, "angle_bound: scene '%s' has no counted sign in %lld frames; use more --frames\n",
-                     scene_name.c_str(), frames);
+                     o.scene.c_str(), frames);
         return 1;
     }
 
-    std::printf("angle_bound: scene %s seed %llu, %dx%d, %lld frames, %zu counted sign frames\n", scene_name.c_str(), seed,
-                width, height, frames, signs.size());
+    std::printf("angle_bound: scene %s seed %llu, %dx%d, %lld frames, %zu counted sign frames, scanned at the %s",
+                o.scene.c_str(), o.seed, o.width, o.height, frames, signs.size(),
+                live ? "tracker's detections" : "true poses");
+    if (refit) {
+        std::printf(", each cell's %s over +-%g px, +-%g %% depth", o.marginal ? "mean likelihood" : "best", o.refit_px,
+                    o.refit_depth_pct);
+    }
+    std::printf("\n");
     std::printf("%-22s %6s %7s", "estimator", "median", "<=3deg");
     for (std::size_t b = 0; b < k_size_edges.size(); ++b) {
         char label[32];
@@ -164,11 +258,16 @@ int run(const std::string& scene_name, unsigned long long seed, int width, int h
 
     std::vector<double> errors(signs.size());
     for (std::size_t i = 0; i < signs.size(); ++i) {
-        Pose zero = signs[i].truth;
+        Pose zero = signs[i].base;
         zero.yaw = zero.pitch = 0;
         errors[i] = angle_error(signs[i], zero);
     }
     report("zero", signs, errors);
+    if (live) {
+        report("tracker", signs, tracker_errors);
+        report("tracker roll only", signs, roll_errors);
+        report("tracker yaw+pitch only", signs, yaw_pitch_errors);
+    }
     for (std::size_t i = 0; i < signs.size(); ++i) {
         errors[i] = best_cell_error(signs[i], std::vector<double>(signs[i].profile.begin(), signs[i].profile.end()));
     }
@@ -192,16 +291,16 @@ int run(const std::string& scene_name, unsigned long long seed, int width, int h
                 const double top = *std::max_element(sum.begin(), sum.end());
                 double z = 0, yaw = 0, pitch = 0;
                 for (std::size_t c = 0; c < sum.size(); ++c) {
-                    const Pose g = grid_pose(signs[i].truth, c);
+                    const Pose g = grid_pose(signs[i].base, c);
                     double log_prior = 0;
-                    if (prior_yaw > 0) log_prior -= 0.5 * (g.yaw / prior_yaw) * (g.yaw / prior_yaw);
-                    if (prior_pitch > 0) log_prior -= 0.5 * (g.pitch / prior_pitch) * (g.pitch / prior_pitch);
+                    if (o.prior_yaw > 0) log_prior -= 0.5 * (g.yaw / o.prior_yaw) * (g.yaw / o.prior_yaw);
+                    if (o.prior_pitch > 0) log_prior -= 0.5 * (g.pitch / o.prior_pitch) * (g.pitch / o.prior_pitch);
                     const double p = std::exp(sum[c] - top + log_prior);
                     z += p;
                     yaw += p * g.yaw;
                     pitch += p * g.pitch;
                 }
-                Pose estimate = signs[i].truth;
+                Pose estimate = signs[i].base;
                 estimate.yaw = yaw / z;
                 estimate.pitch = pitch / z;
                 errors[i] = angle_error(signs[i], estimate);
@@ -225,21 +324,32 @@ int run(const std::string& scene_name, unsigned long long seed, int width, int h
 
 int main(int argc, char** argv) {
     CLI::App app{"angle_bound: the rotation error a perfect angle search at the true position reaches, per sign size"};
-    std::string scene = "crowded";
-    unsigned long long seed = 11;
-    int width = 1280, height = 720;
-    long long frames = 0;
-    double prior_yaw = 0, prior_pitch = 0;
-    app.add_option("--prior-yaw", prior_yaw, "posterior: Gaussian prior of this sigma on yaw (degrees; 0: flat)")->check(CLI::Range(0.0, 90.0));
-    app.add_option("--prior-pitch", prior_pitch, "posterior: Gaussian prior of this sigma on pitch (degrees; 0: flat)")->check(CLI::Range(0.0, 90.0));
-    app.add_option("--scene", scene, "synthetic scene name (easy, noisy, crowded, night)");
-    app.add_option("--seed", seed, "scene seed (the GPU scene tests use 11)");
-    app.add_option("--width", width, "frame width in pixels")->check(CLI::Range(64, 8192));
-    app.add_option("--height", height, "frame height in pixels")->check(CLI::Range(48, 8192));
-    app.add_option("--frames", frames, "frames to scan (0: the scene's full length)")->check(CLI::Range(0LL, 1000000LL));
+    Options o;
+    app.add_option("--prior-yaw", o.prior_yaw, "posterior: Gaussian prior of this sigma on yaw (degrees; 0: flat)")->check(CLI::Range(0.0, 90.0));
+    app.add_option("--prior-pitch", o.prior_pitch, "posterior: Gaussian prior of this sigma on pitch (degrees; 0: flat)")->check(CLI::Range(0.0, 90.0));
+    app.add_option("--scene", o.scene, "synthetic scene name (easy, noisy, crowded, night)");
+    app.add_option("--seed", o.seed, "scene seed (the GPU scene tests use 11)");
+    app.add_option("--width", o.width, "frame width in pixels")->check(CLI::Range(64, 8192));
+    app.add_option("--height", o.height, "frame height in pixels")->check(CLI::Range(48, 8192));
+    app.add_option("--frames", o.frames, "frames to scan (0: the scene's full length)")->check(CLI::Range(0LL, 1000000LL));
+    app.add_option("--at", o.at, "scan at the true poses (truth) or at the CPU tracker's matched detections (tracker)")
+        ->check(CLI::IsMember({"truth", "tracker"}));
+    app.add_option("--config", o.config, "--at tracker: tracker settings JSON (default: the defaults)")->check(CLI::ExistingFile);
+    app.add_option("--refit-px", o.refit_px, "profile: each angle cell's best over a 3x3x3 position lattice this many pixels apart sideways")
+        ->check(CLI::Range(0.0, 20.0));
+    app.add_option("--refit-depth", o.refit_depth_pct, "profile: the lattice's depth step, percent of the depth")->check(CLI::Range(0.0, 20.0));
+    app.add_flag("--marginal", o.marginal, "integrate the lattice out (likelihoods at the tau 0.010 scale, averaged) instead of taking its best");
     CLI11_PARSE(app, argc, argv);
+    if (o.marginal && o.refit_px <= 0 && o.refit_depth_pct <= 0) {
+        std::fprintf(stderr, "angle_bound: --marginal integrates over the refit lattice; give --refit-px or --refit-depth too\n");
+        return 1;
+    }
+    if (!o.config.empty() && o.at != "tracker") {
+        std::fprintf(stderr, "angle_bound: --config sets the tracker's settings; it needs --at tracker\n");
+        return 1;
+    }
     try {
-        return run(scene, seed, width, height, frames, prior_yaw, prior_pitch);
+        return run(o);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "angle_bound: %s\n", e.what());
         return 1;

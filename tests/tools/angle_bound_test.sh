@@ -4,13 +4,31 @@ set -u
 bin="$1"
 fail() { echo "FAIL: $*"; exit 1; }
 
-out=$("$bin" --scene easy --frames 40 --width 640 --height 360 --prior-yaw 6 --prior-pitch 3 2>&1) || fail "short scan exited $?: $out"
+out=$("$bin" --scene easy --frames 20 --width 640 --height 360 --prior-yaw 6 --prior-pitch 3 2>&1) || fail "short scan exited $?: $out"
 for row in "counted sign frames" "^zero " "^frame " "^causal size\^4 m0.97 " "^posterior tau 0.010 " "^two-sided size\^4 "; do
     grep -qE "$row" <<<"$out" || fail "no row '$row' in: $out"
 done
 # The zero estimator's median is a real angle error (the scene's first sign is turned a few degrees).
 zero=$(awk '/^zero /{print $2}' <<<"$out")
 awk -v z="$zero" 'BEGIN{exit !(z > 0.5 && z < 20)}' || fail "zero estimator median '$zero' out of range"
+
+# At the tracker's detections, with a refit lattice: the tracker row appears, and the scan counts only the
+# signs the tracker matched (never more than the truth scan's).
+truth_n=$(grep -oE '[0-9]+ counted sign frames' <<<"$out" | cut -d' ' -f1)
+for mode in "" "--marginal"; do
+    at=$("$bin" --scene easy --frames 20 --width 640 --height 360 --at tracker --refit-px 1 --refit-depth 1 $mode 2>&1) ||
+        fail "--at tracker $mode exited $?: $at"
+    grep -q "scanned at the tracker's detections" <<<"$at" || fail "--at tracker $mode: no heading in: $at"
+    grep -qE "^tracker " <<<"$at" || fail "--at tracker $mode: no tracker row in: $at"
+    n=$(grep -oE '[0-9]+ counted sign frames' <<<"$at" | cut -d' ' -f1)
+    [ "$n" -gt 0 ] && [ "$n" -le "$truth_n" ] || fail "--at tracker $mode: $n sign frames against $truth_n in the truth scan"
+done
+
+err=$("$bin" --marginal 2>&1) && fail "--marginal without a lattice accepted"
+grep -q "give --refit-px or --refit-depth too" <<<"$err" || fail "--marginal message: $err"
+err=$("$bin" --config /dev/null 2>&1) && fail "--config without --at tracker accepted"
+grep -q "it needs --at tracker" <<<"$err" || fail "--config message: $err"
+"$bin" --at nowhere >/dev/null 2>&1 && fail "--at nowhere accepted"
 
 err=$("$bin" --scene nope 2>&1) && fail "unknown scene accepted"
 [ "$(wc -l <<<"$err")" -eq 1 ] || fail "unknown scene: not one line: $err"
