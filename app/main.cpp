@@ -36,8 +36,12 @@ int main(int argc, char** argv) {
     try {
         root.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int code = root.exit(e);
-        return code == 0 ? 0 : app::exit_code::bad_input;
+        if (e.get_exit_code() == 0) { // --help, --version
+            return root.exit(e);
+        }
+        // One line, like every other bad input (CLI11's own report adds a second).
+        std::fprintf(stderr, "swarmtrack: error: %s; see --help\n", e.what());
+        return app::exit_code::bad_input;
     } catch (const swarm::ValidationError& e) {
         std::fprintf(stderr, "swarmtrack: error: --%s\n", e.what());
         return app::exit_code::bad_input;

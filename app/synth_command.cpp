@@ -90,7 +90,7 @@ void register_synth(CLI::App& root, int& rc) {
     }
     sub->add_option("--scene", opts->scene, "Scene: " + names)->capture_default_str();
     sub->add_option("--frames", opts->frames, "Frames to render (default: the scene's natural length)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0LL, 100000000LL));
     sub->add_option("--seed", opts->seed, "Random seed (scenes are deterministic from it)")->capture_default_str();
     sub->add_option("--out", opts->out, "Output folder (must exist)")->required();
     sub->add_option("--width", opts->width, "Frame width")->check(CLI::Range(64, 7680))->capture_default_str();

@@ -339,7 +339,13 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0.0, 20.0));
     app.add_option("--refit-depth", o.refit_depth_pct, "profile: the lattice's depth step, percent of the depth")->check(CLI::Range(0.0, 20.0));
     app.add_flag("--marginal", o.marginal, "integrate the lattice out (likelihoods at the tau 0.010 scale, averaged) instead of taking its best");
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e); // --help
+        std::fprintf(stderr, "angle_bound: %s; see --help\n", e.what());
+        return 2;
+    }
     if (o.marginal && o.refit_px <= 0 && o.refit_depth_pct <= 0) {
         std::fprintf(stderr, "angle_bound: --marginal integrates over the refit lattice; give --refit-px or --refit-depth too\n");
         return 1;

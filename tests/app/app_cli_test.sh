@@ -97,6 +97,15 @@ echo '{"particles": 64' >"$tmp/broken.json"
 check "config that is not JSON" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --config "$tmp/broken.json"
 one_line_error "config that is not JSON" "broken.json"
 
+# Option errors are one line too, naming the option.
+check "unknown option" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --bogus
+one_line_error "unknown option" "\-\-bogus"
+check "negative frame count" 2 "$bin" synth --scene easy --frames -3 --out "$tmp"
+one_line_error "negative frame count" "\-\-frames: Value -3 not in range 0 to 100000000"
+check "missing required option" 2 "$bin" process "$tmp/clip.avi"
+one_line_error "missing required option" "\-\-out"
+nothing_written "option errors" "$tmp/o"
+
 check "track without a display" 3 env -u DISPLAY -u WAYLAND_DISPLAY "$bin" track synthetic --backend cpu
 one_line_error "track without a display" "--headless"
 
