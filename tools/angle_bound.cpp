@@ -132,6 +132,10 @@ struct Options {
     bool marginal = false;      // the lattice is averaged (as likelihoods) instead of maximised
 };
 
+// A sign frame's weight in the posterior: its fitness counts (width / 40 px)^2 / tau in the log-likelihood.
+double posterior_weight(double size_px, double tau) { return std::pow(size_px / 40.0, 2) / tau; }
+constexpr double k_marginal_tau = 0.01; // --marginal integrates the lattice out at the tau 0.010 posterior's scale
+
 // The positions around a scan point that --refit-px / --refit-depth add (3 x 3 x 3 when on).
 struct Lattice {
     bool on;
@@ -158,7 +162,7 @@ double cell_value(const SignEvaluator& evaluator, const Pose& at, int model, con
     }
     const double best = *std::max_element(values.begin(), values.end());
     if (!l.marginal) return best;
-    const double k = std::pow(size_px / 40.0, 2) / 0.01;
+    const double k = posterior_weight(size_px, k_marginal_tau);
     double z = 0;
     for (double v : values) z += std::exp(k * (v - best));
     return best + std::log(z / static_cast<double>(values.size())) / k;
@@ -202,8 +206,8 @@ int run(const Options& o) {
         evaluator.set_host_maps(&maps);
         for (std::size_t gi = 0; gi < frame.truth.size(); ++gi) {
             const GroundTruth& g = frame.truth[gi];
+            if (!care.counts(g)) continue;
             const double size = std::max(g.box.width, g.box.height);
-            if (g.visible < care.min_visible || size < care.min_size_px) continue;
             if (live && matched[gi] < 0) continue; // a miss: `eval` scores no rotation for it
             const int model = static_cast<int>(std::find_if(models.begin(), models.end(), [&](const SignModel& m) {
                                                    return m.category == g.category;
@@ -286,7 +290,7 @@ int run(const Options& o) {
     }
     for (const double tau : {0.003, 0.01, 0.03}) {
         causal_sums(
-            tracks, signs, 0.97, [tau](const SignFrame& s) { return std::pow(s.size_px / 40.0, 2) / tau; },
+            tracks, signs, 0.97, [tau](const SignFrame& s) { return posterior_weight(s.size_px, tau); },
             [&](std::size_t i, const std::vector<double>& sum) {
                 const double top = *std::max_element(sum.begin(), sum.end());
                 double z = 0, yaw = 0, pitch = 0;

@@ -38,21 +38,17 @@ TEST(Eval, DepthErrorAndSignedBias) {
     EXPECT_NEAR(rep.all.depth_bias_pct[1], -5.0, 1e-9);
 }
 
-GroundTruth truth_at(Category c, cv::Rect2f box) {
-    GroundTruth g;
-    g.category = c;
-    g.box = box;
-    g.pose.z = 10.0;
-    return g;
+// A truth or a detection (both have these fields) of category `c` with box `box`, 10 m away.
+template <typename Boxed>
+Boxed boxed(Category c, cv::Rect2f box) {
+    Boxed b;
+    b.category = c;
+    b.box = box;
+    b.pose.z = 10.0;
+    return b;
 }
-
-Detection detection_at(Category c, cv::Rect2f box) {
-    Detection d;
-    d.category = c;
-    d.box = box;
-    d.pose.z = 10.0;
-    return d;
-}
+GroundTruth truth_at(Category c, cv::Rect2f box) { return boxed<GroundTruth>(c, box); }
+Detection detection_at(Category c, cv::Rect2f box) { return boxed<Detection>(c, box); }
 
 TEST(Eval, MatchFrameTakesTheBestOverlapFirstWithinACategory) {
     // Two truths side by side. The first prediction overlaps both above 0.5 (truth 0: 0.54, truth 1: 0.67); the

@@ -108,20 +108,17 @@ EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const Ev
         }
         const std::vector<int> matched = match_frame(gts, preds, s.match_iou, image);
         std::vector<bool> p_used(preds.size(), false);
-        auto care = [&](const GroundTruth& g) {
-            return g.visible >= s.min_visible && std::max(g.box.width, g.box.height) >= s.min_size_px;
-        };
         for (std::size_t gi = 0; gi < gts.size(); ++gi) {
             const GroundTruth& g = *gts[gi];
             if (matched[gi] < 0) {
-                if (care(g)) {
+                if (s.counts(g)) {
                     ++rep.per_category[static_cast<std::size_t>(g.category)].fn;
                 }
                 continue;
             }
             const Detection& d = *preds[static_cast<std::size_t>(matched[gi])];
             p_used[static_cast<std::size_t>(matched[gi])] = true;
-            if (!care(g)) {
+            if (!s.counts(g)) {
                 continue;
             }
             auto& c = rep.per_category[static_cast<std::size_t>(g.category)];

@@ -3,6 +3,7 @@
 // A truth that is mostly hidden or tiny is "don't care": matching it is neither a hit nor a false alarm,
 // missing it is not a miss. Rotation error of prohibitory rings is the angle between normals (a ring's
 // roll about its normal is not observable).
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -15,6 +16,10 @@ struct EvalSettings {
     double match_iou = 0.5;    // a prediction matches a truth box of its category above this IoU
     double min_visible = 0.6;  // truths less visible than this are don't-care
     double min_size_px = 14;   // truths whose box is smaller (max of width, height) are don't-care
+    // Whether a truth counts (a hit or a miss) rather than being don't-care.
+    bool counts(const GroundTruth& g) const {
+        return g.visible >= min_visible && std::max(g.box.width, g.box.height) >= min_size_px;
+    }
 };
 
 struct EvalCounts {
