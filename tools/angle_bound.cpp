@@ -174,10 +174,11 @@ int run(const Options& o) {
     const auto models = load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory,
                                               Category::GiveWay, Category::Stop});
     const Camera camera = scene->camera();
-    SignEvaluator evaluator(models, PoseSpace{}, camera);
+    // The scans score with the tracker's fitness weights: the defaults, or --config's.
+    TrackerSettings settings = o.config.empty() ? TrackerSettings{} : TrackerSettings::load(o.config);
+    SignEvaluator evaluator(models, PoseSpace{}, camera, fitness_weights(settings));
     std::unique_ptr<Tracker> live;
     if (o.at == "tracker") {
-        TrackerSettings settings = o.config.empty() ? TrackerSettings{} : TrackerSettings::load(o.config);
         settings.backend = "cpu";
         settings.validate();
         live = create_tracker(settings, camera);

@@ -74,6 +74,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= ImGui::SliderInt("max missed frames", &s.max_missed, 0, 30);
         changed |= input_double("duplicate IoU", s.duplicate_iou, 0.0, 1.0, "%.2f");
         changed |= input_double("edge gain", s.edge_gain, 0.05, 100.0, "%.2f");
+        changed |= input_double("edge crossing", s.edge_crossing, 0.0, 1.0, "%.2f");
         changed |= input_double("occluder credit", s.occluder_credit, 0.0, 1.0, "%.2f");
         changed |= input_double("depth filter gain", s.depth_filter_gain, 0.05, 1.0, "%.2f");
         changed |= input_double("angle memory", s.angle_memory, 0.0, 1.0, "%.3f");

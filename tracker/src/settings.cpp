@@ -48,6 +48,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("track_focus_share", s.track_focus_share);
     f("track_focus_scale", s.track_focus_scale);
     f("edge_gain", s.edge_gain);
+    f("edge_crossing", s.edge_crossing);
     f("occluder_credit", s.occluder_credit);
     f("depth_filter_gain", s.depth_filter_gain);
     f("angle_memory", s.angle_memory);
@@ -122,6 +123,7 @@ void TrackerSettings::validate() const {
     range("track_focus_share", track_focus_share, 0.0, 1.0);
     range("track_focus_scale", track_focus_scale, 0.01, 1.0);
     range("edge_gain", edge_gain, 0.05, 100.0);
+    range("edge_crossing", edge_crossing, 0.0, 1.0);
     range("occluder_credit", occluder_credit, 0.0, 1.0);
     range("depth_filter_gain", depth_filter_gain, 0.05, 1.0);
     range("angle_memory", angle_memory, 0.0, 1.0);

@@ -23,6 +23,14 @@ math::PoseLayout make_layout(const PoseSpace& space) {
     return l;
 }
 
+math::FitnessWeights fitness_weights(const TrackerSettings& s) {
+    math::FitnessWeights w;
+    w.edge_gain = static_cast<float>(s.edge_gain);
+    w.edge_crossing = static_cast<float>(s.edge_crossing);
+    w.occluder_credit = static_cast<float>(s.occluder_credit);
+    return w;
+}
+
 SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpace& space, const Camera& camera,
                              math::FitnessWeights weights)
     : m_weights(weights) {

@@ -11,6 +11,7 @@
 #include "tracker/camera.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
+#include "tracker/tracker.h"
 
 namespace tracker {
 
@@ -20,6 +21,9 @@ struct SwarmTarget {
     int model = 0;         // index into the evaluator's models
     bool use_mask = false; // detection swarms ignore signs that are already tracked
 };
+
+// The fitness weights a tracker with these settings scores with (edge gain and crossing, occluder credit).
+math::FitnessWeights fitness_weights(const TrackerSettings& s);
 
 class SignEvaluator : public swarm::BatchEvaluator {
 public:

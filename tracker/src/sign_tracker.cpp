@@ -79,10 +79,7 @@ private:
     }
 
     void apply_weights() {
-        math::FitnessWeights w;
-        w.edge_gain = static_cast<float>(m_settings.edge_gain);
-        w.occluder_credit = static_cast<float>(m_settings.occluder_credit);
-        m_search->evaluator().set_weights(w);
+        m_search->evaluator().set_weights(fitness_weights(m_settings));
     }
 
     void fit_camera(int w, int h) {

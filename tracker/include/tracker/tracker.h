@@ -18,7 +18,7 @@ namespace tracker {
 struct TrackerSettings {
     // search
     int particles = 64;              // per swarm
-    int generations = 50;            // PSO generations per frame
+    int generations = 100;           // PSO generations per frame
     int detection_swarms_per_category = 1; // per tile
     // Detection tiles across / down the image: each tile has its own swarms per category. 0 = auto: 6 x 3 on a
     // GPU (90 detection swarms with five categories; on the shipped scenes it halves the accuracy bars missed,
@@ -40,8 +40,8 @@ struct TrackerSettings {
     bool gpu_cluster_barrier = true;
     unsigned long long seed = 1;
     // detection and tracking
-    double detect_threshold = 0.6;   // best fitness needed for a detection (above 1: detection off, for benchmarks)
-    double track_threshold = 0.5;    // best fitness a tracking swarm needs to count as a hit
+    double detect_threshold = 0.65;  // best fitness needed for a detection (above 1: detection off, for benchmarks)
+    double track_threshold = 0.6;    // best fitness a tracking swarm needs to count as a hit
     bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
     // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:
     // +- (3 px + fraction * sign size) across the image, +- 0.4 * fraction * depth (plus the last frame's
@@ -61,6 +61,12 @@ struct TrackerSettings {
     // edge saturates within a pixel or two makes the fitness flat around the true pose (depth and angles
     // then drift inside the plateau); at 1 the score still peaks on the edge.
     double edge_gain = 1.0;
+    // Share of the edge term given to where the sign-colour map crosses one half at the model's edge points
+    // (1 on the crossing, 0 where the map is 0 or 1, a pixel or so away); the rest is the gradient alignment.
+    // The gradient's peak moves the score only to second order in a sub-pixel shift of the outline, the
+    // crossing to first order, so the tenth-of-a-pixel shifts that a sign's tilt makes change the fitness:
+    // crowded's median rotation error 3.5-4.3 deg at 0 against 2.8-3.0 at 1 (docs/benchmarks.md).
+    double edge_crossing = 1.0;
     // An interior point that sees none of the sign colours (a pole or branch in front of the sign) scores this
     // instead of 0, so a sign partly hidden by a thin occluder is still found; a plain disc of one sign colour
     // still scores 0 there (its interior has the rim's colour). 0: occluders count as wrong colour.

@@ -40,6 +40,9 @@ struct Sample {
 struct FitnessWeights {
     float rim = 0.35f, interior = 0.25f, outside = 0.2f, edge = 0.2f;
     float edge_gain = 1.0f; // |gradient . normal| giving a full edge score is 1 / edge_gain (TrackerSettings::edge_gain)
+    // Share of the edge term scored by where the sign-colour level crosses one half (TrackerSettings::edge_crossing);
+    // the rest is the gradient alignment above.
+    float edge_crossing = 1.0f;
     // Every painted part must be there: when the worst rim/interior group scores below this, the fitness
     // is scaled by worst / group_floor. A plain disc of a sign's colour (a lamp, a ball, a round board)
     // then scores low for a sign whose arrow, band or white disc is missing, and a sign scores low for a
@@ -97,6 +100,12 @@ SWARM_HOST_DEVICE SWARM_INLINE bool point_value(const RigidPose& pose, const Int
         s.c[0] = s.c[1] = s.c[2] = s.c[3] = 0.f;
         s.gx = s.gy = 0.f;
     }
+    // The edge term's level crossing: 1 where the sign-colour level is one half (the outline, by the paint
+    // coverage of common/colour_math.h), 0 where it is 0 or 1. Worked out before the role branch, which the
+    // GPU's lanes take apart, so it costs the divergent path nothing.
+    float level = s.c[0] + s.c[1] + s.c[3];
+    level = level > 1.f ? 1.f : level;
+    const float crossing = 1.f - 2.f * (level > 0.5f ? level - 0.5f : 0.5f - level);
     if (p.role == 3) {
         // Image direction of the outward normal n (rotated into the camera frame as m): the derivative of the
         // projection along it, d(u, v) = (fx (m.x - x' m.z), fy (m.y - y' m.z)) / z with x' = (u - cx) / fx,
@@ -109,7 +118,8 @@ SWARM_HOST_DEVICE SWARM_INLINE bool point_value(const RigidPose& pose, const Int
         }
         // Sign colour falls when leaving the sign: the gradient points inwards, against the normal.
         const float along = -(s.gx * du + s.gy * dv) * inverse_sqrt(len2) * w.edge_gain;
-        value = along < 0.f ? 0.f : (along > 1.f ? 1.f : along);
+        const float aligned = along < 0.f ? 0.f : (along > 1.f ? 1.f : along);
+        value = aligned + w.edge_crossing * (crossing - aligned);
     } else {
         const float l = likelihood(s, p.colour);
         if (p.role == 2) {
