@@ -65,7 +65,8 @@ struct TrackerSettings {
     // (1 on the crossing, 0 where the map is 0 or 1, a pixel or so away); the rest is the gradient alignment.
     // The gradient's peak moves the score only to second order in a sub-pixel shift of the outline, the
     // crossing to first order, so the tenth-of-a-pixel shifts that a sign's tilt makes change the fitness:
-    // crowded's median rotation error 3.5-4.3 deg at 0 against 2.8-3.0 at 1 (docs/benchmarks.md).
+    // crowded's median rotation error 3.5-4.3 deg at 0 against 2.8-3.0 at 1 (docs/benchmarks.md). At 1 the
+    // gradient is not sampled at all.
     double edge_crossing = 1.0;
     // An interior point that sees none of the sign colours (a pole or branch in front of the sign) scores this
     // instead of 0, so a sign partly hidden by a thin occluder is still found; a plain disc of one sign colour

@@ -107,6 +107,10 @@ SWARM_HOST_DEVICE SWARM_INLINE bool point_value(const RigidPose& pose, const Int
     level = level > 1.f ? 1.f : level;
     const float crossing = 1.f - 2.f * (level > 0.5f ? level - 0.5f : 0.5f - level);
     if (p.role == 3) {
+        if (w.edge_crossing >= 1.f) {
+            value = crossing; // the gradient alignment has no share (the default): its normal and gradient are not needed
+            return true;
+        }
         // Image direction of the outward normal n (rotated into the camera frame as m): the derivative of the
         // projection along it, d(u, v) = (fx (m.x - x' m.z), fy (m.y - y' m.z)) / z with x' = (u - cx) / fx,
         // y' = (v - cy) / fy; only the direction counts, so the positive 1 / z is dropped.

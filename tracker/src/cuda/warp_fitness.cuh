@@ -15,6 +15,7 @@ constexpr int k_max_teams_per_block = 8;
 struct TextureSampler {
     cudaTextureObject_t classes, gradient;
     int width, height;
+    bool with_gradient; // false when the fitness weights give the gradient alignment no share: one fetch fewer a point
     SWARM_HOST_DEVICE bool operator()(float u, float v, math::Sample& s) const {
 #if defined(__CUDA_ARCH__)
         if (!(u >= 0.f && v >= 0.f && u <= static_cast<float>(width - 1) && v <= static_cast<float>(height - 1))) {
@@ -22,13 +23,16 @@ struct TextureSampler {
         }
         // Unnormalised texture coordinates put texel centres at +0.5.
         const float4 c = tex2D<float4>(classes, u + 0.5f, v + 0.5f);
-        const float2 g = tex2D<float2>(gradient, u + 0.5f, v + 0.5f);
         s.c[0] = c.x;
         s.c[1] = c.y;
         s.c[2] = c.z;
         s.c[3] = c.w;
-        s.gx = g.x;
-        s.gy = g.y;
+        s.gx = s.gy = 0.f;
+        if (with_gradient) {
+            const float2 g = tex2D<float2>(gradient, u + 0.5f, v + 0.5f);
+            s.gx = g.x;
+            s.gy = g.y;
+        }
         return true;
 #else
         (void)u, (void)v, (void)s;
@@ -72,7 +76,7 @@ __device__ __forceinline__ float team_score(const FitnessParams& p, const float*
                                             const swarm::gpu::Team& team) {
     const int2 t = p.targets[swarm];
     const math::RigidPose pose = math::rigid_from_particle(p.layout, x);
-    const TextureSampler sampler{p.classes, p.gradient, p.width, p.height};
+    const TextureSampler sampler{p.classes, p.gradient, p.width, p.height, p.weights.edge_crossing < 1.f};
     const math::ModelRange& range = p.ranges[t.x];
     const math::MaskSet* mask = t.y ? &p.masks : nullptr;
     float sum[math::k_max_groups];
