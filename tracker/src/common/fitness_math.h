@@ -3,6 +3,7 @@
 // supplies bilinear class likelihoods and gradients: plain memory on the CPU, textures on the GPU.
 #include <cstdint>
 
+#include "common/colour_math.h"
 #include "common/pose_math.h"
 
 namespace tracker::math {
@@ -43,6 +44,9 @@ struct FitnessWeights {
     // Share of the edge term scored by where the sign-colour level crosses one half (TrackerSettings::edge_crossing);
     // the rest is the gradient alignment above.
     float edge_crossing = 1.0f;
+    // Whether the gradient alignment has a share at all: when not, edge points need neither their normal nor the
+    // gradient map (the GPU sampler skips that fetch).
+    SWARM_HOST_DEVICE bool uses_gradient() const { return edge_crossing < 1.f; }
     // Every painted part must be there: when the worst rim/interior group scores below this, the fitness
     // is scaled by worst / group_floor. A plain disc of a sign's colour (a lamp, a ball, a round board)
     // then scores low for a sign whose arrow, band or white disc is missing, and a sign scores low for a
@@ -103,12 +107,11 @@ SWARM_HOST_DEVICE SWARM_INLINE bool point_value(const RigidPose& pose, const Int
     // The edge term's level crossing: 1 where the sign-colour level is one half (the outline, by the paint
     // coverage of common/colour_math.h), 0 where it is 0 or 1. Worked out before the role branch, which the
     // GPU's lanes take apart, so it costs the divergent path nothing.
-    float level = s.c[0] + s.c[1] + s.c[3];
-    level = level > 1.f ? 1.f : level;
+    const float level = sign_colour(ClassLikelihood{s.c[0], s.c[1], s.c[2], s.c[3]}); // the map the gradient is of
     const float crossing = 1.f - 2.f * (level > 0.5f ? level - 0.5f : 0.5f - level);
     if (p.role == 3) {
-        if (w.edge_crossing >= 1.f) {
-            value = crossing; // the gradient alignment has no share (the default): its normal and gradient are not needed
+        if (!w.uses_gradient()) {
+            value = crossing; // the default: the alignment's normal and gradient are not needed
             return true;
         }
         // Image direction of the outward normal n (rotated into the camera frame as m): the derivative of the

@@ -15,7 +15,7 @@ constexpr int k_max_teams_per_block = 8;
 struct TextureSampler {
     cudaTextureObject_t classes, gradient;
     int width, height;
-    bool with_gradient; // false when the fitness weights give the gradient alignment no share: one fetch fewer a point
+    bool with_gradient; // FitnessWeights::uses_gradient(): without it, one fetch fewer a point
     SWARM_HOST_DEVICE bool operator()(float u, float v, math::Sample& s) const {
 #if defined(__CUDA_ARCH__)
         if (!(u >= 0.f && v >= 0.f && u <= static_cast<float>(width - 1) && v <= static_cast<float>(height - 1))) {
@@ -76,7 +76,7 @@ __device__ __forceinline__ float team_score(const FitnessParams& p, const float*
                                             const swarm::gpu::Team& team) {
     const int2 t = p.targets[swarm];
     const math::RigidPose pose = math::rigid_from_particle(p.layout, x);
-    const TextureSampler sampler{p.classes, p.gradient, p.width, p.height, p.weights.edge_crossing < 1.f};
+    const TextureSampler sampler{p.classes, p.gradient, p.width, p.height, p.weights.uses_gradient()};
     const math::ModelRange& range = p.ranges[t.x];
     const math::MaskSet* mask = t.y ? &p.masks : nullptr;
     float sum[math::k_max_groups];
