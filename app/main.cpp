@@ -2,19 +2,48 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <string>
 
 #include <opencv2/core/utils/logger.hpp>
 #include <spdlog/spdlog.h>
 
 #include "commands.h"
+#include "git_commit.h"
 #include "swarm/errors.h"
+#include "tracker/assets.h"
+
+namespace {
+
+// `--version`: enough to tell two builds apart in a bug report.
+std::string version_text() {
+#if defined(SWARMTRACK_BENCH_ONLY)
+    const char* name = "swarmtrack-bench";
+    const char* gui = "no (bench and selftest only)";
+#elif defined(SWARMTRACK_HAVE_GUI)
+    const char* name = "swarmtrack";
+    const char* gui = "yes (GLFW, OpenGL 3.3, Dear ImGui)";
+#else
+    const char* name = "swarmtrack";
+    const char* gui = "no (GLFW, OpenGL or ImGui missing at build time: track runs --headless only)";
+#endif
+    std::string assets;
+    try {
+        assets = tracker::assets_dir();
+    } catch (const std::exception& e) {
+        assets = std::string("not found (") + e.what() + ")";
+    }
+    return std::string(name) + " " SWARMTRACK_VERSION "\ncommit: " SWARMTRACK_GIT_COMMIT
+                                "\nCUDA architectures: " SWARMTRACK_CUDA_ARCHS "\nGUI: " + gui + "\nassets: " + assets;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     // FFmpeg prints its own complaints about damaged files; OpenCV reads this before its first capture.
     ::setenv("OPENCV_FFMPEG_LOGLEVEL", "-8", 0); // AV_LOG_QUIET
     CLI::App root{"swarmtrack: GPU particle-swarm engine and traffic-sign tracker"};
     root.require_subcommand(1);
-    root.set_version_flag("--version", "swarmtrack 0.1.0");
+    root.set_version_flag("--version", version_text());
     bool verbose = false;
     root.add_flag("-v,--verbose", verbose, "Log more");
 

@@ -1,4 +1,5 @@
 #include "tracker/model.h"
+#include "tracker/assets.h"
 
 #include <algorithm>
 #include <cmath>
@@ -185,12 +186,7 @@ SignModel load_sign_model(const std::string& path) {
     return m;
 }
 
-std::string default_models_dir() {
-    if (const char* env = std::getenv("SWARMTRACK_ASSETS")) {
-        return std::string(env) + "/signs";
-    }
-    return TRACKER_ASSETS_DIR "/signs";
-}
+std::string default_models_dir() { return assets_dir() + "/signs"; }
 
 std::vector<SignModel> load_sign_models(const std::string& dir_in, const std::vector<Category>& wanted) {
     const std::string dir = dir_in.empty() ? default_models_dir() : dir_in;

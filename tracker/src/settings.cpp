@@ -1,11 +1,14 @@
 // TrackerSettings: validation and JSON load/save (unknown keys and bad values name the key).
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "swarm/strategy.h"
+#include "tracker/assets.h"
 #include "tracker/tracker.h"
 
 namespace tracker {
@@ -146,10 +149,52 @@ void TrackerSettings::validate() const {
     }
 }
 
-TrackerSettings TrackerSettings::load(const std::string& path) {
+namespace {
+
+// A bare name that is no file ("cpu-quick") is a preset shipped in the assets' presets/ folder.
+std::string config_path(const std::string& name) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (name.empty() || fs::exists(name, ec) || name.find('/') != std::string::npos) {
+        return name;
+    }
+    try {
+        const fs::path preset = fs::path(assets_dir()) / "presets" / (name + ".json");
+        return fs::exists(preset, ec) ? preset.string() : name;
+    } catch (const std::runtime_error&) { // no assets: report the name as the missing file
+        return name;
+    }
+}
+
+std::string shipped_presets() {
+    namespace fs = std::filesystem;
+    std::vector<std::string> names;
+    try {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(fs::path(assets_dir()) / "presets", ec)) {
+            if (e.path().extension() == ".json") {
+                names.push_back(e.path().stem().string());
+            }
+        }
+    } catch (const std::runtime_error&) {
+        return "none";
+    }
+    std::sort(names.begin(), names.end());
+    std::string out;
+    for (const auto& n : names) {
+        out += (out.empty() ? "" : ", ") + n;
+    }
+    return out.empty() ? "none" : out;
+}
+
+} // namespace
+
+TrackerSettings TrackerSettings::load(const std::string& name) {
+    const std::string path = config_path(name);
     std::ifstream in(path);
     if (!in) {
-        throw std::invalid_argument(path + ": cannot open the tracker config; check the path");
+        throw std::invalid_argument(path + ": cannot open the tracker config; check the path, or name a shipped preset (" +
+                                    shipped_presets() + ")");
     }
     json doc;
     try {

@@ -77,7 +77,17 @@ __device__ __forceinline__ bool reg_generation(const DeviceProblem<float>& pb, c
 
 // Lowest lane whose key is the warp's minimum (every lane of the warp receives it).
 __device__ __forceinline__ int warp_argmin_lane(std::uint32_t key, std::uint32_t* min_key) {
-    const std::uint32_t m = __reduce_min_sync(0xffffffffu, key);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const std::uint32_t m = __reduce_min_sync(0xffffffffu, key); // one redux instruction from sm_80 on
+#else
+    // Older GPUs have no warp-wide reduce instruction: the same minimum by a butterfly of shuffles.
+    std::uint32_t m = key;
+#pragma unroll
+    for (int offset = 16; offset > 0; offset >>= 1) {
+        const std::uint32_t other = __shfl_xor_sync(0xffffffffu, m, offset);
+        m = other < m ? other : m;
+    }
+#endif
     *min_key = m;
     return __ffs(static_cast<int>(__ballot_sync(0xffffffffu, key == m))) - 1;
 }

@@ -45,7 +45,7 @@ SignModel load_sign_model(const std::string& path);
 // Every *.json in `dir` (empty: default_models_dir()); throws when one is malformed, when a category appears
 // twice, or when one of `wanted` has no model.
 std::vector<SignModel> load_sign_models(const std::string& dir, const std::vector<Category>& wanted);
-// $SWARMTRACK_ASSETS/signs when set, else the source tree's assets/signs.
+// assets_dir()/signs (tracker/assets.h): the installed, or else the source tree's, sign models.
 std::string default_models_dir();
 
 // Outline edge points derived from the outline: `per_model` points evenly spaced with outward normals.

@@ -100,7 +100,9 @@ struct TrackerSettings {
 
     // Throws std::invalid_argument naming the key and the allowed values.
     void validate() const;
-    static TrackerSettings load(const std::string& path); // JSON; unknown keys are errors
+    // A JSON file, or the name of a preset shipped in the assets' presets/ folder ("cpu-quick"); unknown keys
+    // are errors.
+    static TrackerSettings load(const std::string& path);
     void save(const std::string& path) const;
 };
 
