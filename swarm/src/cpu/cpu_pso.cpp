@@ -1,6 +1,8 @@
 #include "cpu/cpu_pso.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -18,17 +20,21 @@
 namespace swarm::detail {
 namespace {
 
-// cpu-parallel meets a barrier after every phase of every iteration; below this many particle-dimension
-// updates per phase a phase takes about as long as that barrier does, and on a loaded machine a thread
-// that is descheduled holds every other at it for a time slice. So each thread gets at least this much work
-// and a smaller problem runs serially (measured, docs/benchmarks.md "cpu-parallel").
+// cpu-parallel meets a barrier after every phase of every iteration. Below this many particle-dimension
+// updates per phase a phase takes about as long as that barrier, so each thread gets at least this much work
+// and a smaller problem runs serially. And a thread that the machine's other jobs deschedule holds every other
+// at the barrier for a time slice (2 cores under load: 4.7x slower than serial at 65,536 updates a phase), so
+// only the cores the load average leaves idle are used (measured, docs/benchmarks.md "cpu-parallel").
 constexpr long long k_min_work_per_thread = 1LL << 15;
 
 int threads_for(long long work_per_phase, bool parallel) {
 #if defined(_OPENMP)
     if (!parallel) return 1;
     const long long by_work = work_per_phase / k_min_work_per_thread;
-    return static_cast<int>(std::max(1LL, std::min<long long>(by_work, omp_get_max_threads())));
+    long long idle = omp_get_max_threads();
+    double load = 0;
+    if (getloadavg(&load, 1) == 1) idle = std::min(idle, omp_get_num_procs() - std::llround(load) + 1); // +1: this run
+    return static_cast<int>(std::max(1LL, std::min(by_work, idle)));
 #else
     (void)work_per_phase;
     (void)parallel;
