@@ -65,7 +65,7 @@ void apply_engine_options(const EngineOptions& o, swarm::Params& p) {
 std::vector<std::pair<std::string, std::string>> describe_params(const swarm::Params& p) {
     auto num = [](double v) {
         std::ostringstream os;
-        os.precision(17);
+        os.precision(15); // the values as the user wrote them (17 would show 0.9 as 0.90000000000000002)
         os << v;
         return os.str();
     };
