@@ -183,10 +183,10 @@ check "process --particles" 0 run_process synthetic --frames 2 --width 320 --hei
 echo '{"generations": 5, "detect_threshold": 2.0}' >"$tmp/blind.json" # detection off: recall 0
 check "process for eval" 0 run_process "$tmp/gt/easy.avi" --out "$tmp/blind" --no-video --config "$tmp/blind.json"
 check "eval --json" 0 "$bin" eval --gt "$tmp/gt/easy.truth.jsonl" --pred "$tmp/blind/detections.jsonl" --json "$tmp/eval.json"
-grep -q '"frames": 4' "$tmp/eval.json" && grep -q '"bars_met": false' "$tmp/eval.json" && grep -q '"recall": 0' "$tmp/eval.json" ||
-    { echo "FAIL eval --json: report lacks frames 4, bars_met false or recall 0:"; cat "$tmp/eval.json"; fail=1; }
+grep -q '"frames": 4' "$tmp/eval.json" && grep -q '"bars_met": false' "$tmp/eval.json" && grep -q '"tp": 0' "$tmp/eval.json" ||
+    { echo "FAIL eval --json: report lacks frames 4, bars_met false or tp 0:"; cat "$tmp/eval.json"; fail=1; }
 check "eval --require-bars, bars missed" 1 "$bin" eval --gt "$tmp/gt/easy.truth.jsonl" --pred "$tmp/blind/detections.jsonl" --require-bars
-grep -q "bar not met: recall" "$tmp/out" || { echo "FAIL eval --require-bars: no 'bar not met: recall' line"; fail=1; }
+grep -q "bar not met: true positives" "$tmp/out" || { echo "FAIL eval --require-bars: no 'bar not met: true positives' line"; fail=1; }
 check "eval with a missing file" 2 "$bin" eval --gt "$tmp/gt/easy.truth.jsonl" --pred "$tmp/none.jsonl"
 one_line_error "eval with a missing file" "none.jsonl"
 echo '{"type":"frame","frame":' >"$tmp/bad.jsonl"
