@@ -57,6 +57,20 @@ nlohmann::json report_json(const BenchReport& report) {
     return j;
 }
 
+// The CSV carries the run's parameters as extra columns, the same on every row, so one file says it all.
+std::string csv_with_parameters(const BenchReport& report) {
+    if (report.parameters.empty()) return report.table.csv();
+    std::vector<std::string> header = report.table.header();
+    for (const auto& [name, value] : report.parameters) header.push_back(name);
+    Table t(header);
+    for (auto row : report.table.rows()) {
+        row.resize(report.table.header().size());
+        for (const auto& [name, value] : report.parameters) row.push_back(value);
+        t.add(row);
+    }
+    return t.csv();
+}
+
 } // namespace
 
 void register_bench(CLI::App& root, int& rc) {
@@ -76,9 +90,15 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--update", o->engine.update, "synchronous | asynchronous")->capture_default_str();
     sub->add_option("--boundary", o->engine.boundary, "clamp | reflect | random")->capture_default_str();
     sub->add_option("--seed", o->engine.seed, "Seed of the first run")->capture_default_str();
+    sub->add_option("--w", o->engine.w, "Inertia weight w (functions and bees suites)")->capture_default_str();
+    sub->add_option("--c1", o->engine.c1, "Cognitive (personal best) coefficient c1")->capture_default_str();
+    sub->add_option("--c2", o->engine.c2, "Social (neighbourhood best) coefficient c2")->capture_default_str();
+    auto* vmax = sub->add_option("--vmax", o->engine.v_max, "Velocity clamp: |v_d| <= vmax x the range of dimension d (0: none)")
+                     ->capture_default_str();
+    sub->add_option("--velocity-clamp", o->engine.velocity_clamp, "per-dimension | off")->capture_default_str();
     sub->add_option("--json", o->json, "Also write the results as JSON to this file");
     sub->add_option("--csv", o->csv, "Also write the results as CSV to this file");
-    sub->add_option("--frames", o->frames, "Soak suite: frames to track (default 10000)");
+    sub->add_option("--frames", o->frames, "Soak suite: frames to track (default 10000)")->check(CLI::Range(1LL, 100000000LL));
     sub->add_option("--generations", o->generations, "Soak suite: PSO generations per frame (0: the tracker's default)");
     sub->add_option("--width", o->width, "Soak suite: synthetic frame width")->check(CLI::Range(64, 7680))->capture_default_str();
     sub->add_option("--height", o->height, "Soak suite: synthetic frame height")->check(CLI::Range(48, 4320))->capture_default_str();
@@ -90,7 +110,10 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--scene", o->scene, "Scenes suite: easy, noisy, crowded, night or all")->capture_default_str();
     sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds, bees and scenes suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
-    sub->callback([o, &rc] {
+    sub->callback([o, vmax, &rc] {
+        if (o->engine.velocity_clamp == "off" && vmax->count() > 0) {
+            throw swarm::ValidationError("vmax", "has no effect with --velocity-clamp off; drop one of the two");
+        }
         if (o->list) {
             rc = list_strategies();
             return;
@@ -123,10 +146,11 @@ void register_bench(CLI::App& root, int& rc) {
             j["date"] = today_iso();
             j["gpu"] = gpu_model();
             j["cpu"] = cpu_model();
+            for (const auto& [name, value] : report.parameters) j["parameters"][name] = value;
             write_file_atomically(o->json, j.dump(2) + "\n");
         }
         if (!o->csv.empty()) {
-            write_file_atomically(o->csv, report.table.csv());
+            write_file_atomically(o->csv, csv_with_parameters(report));
         }
         rc = report.failed ? exit_code::failed : exit_code::ok;
     });

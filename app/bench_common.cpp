@@ -43,7 +43,9 @@ void apply_engine_options(const EngineOptions& o, swarm::Params& p) {
     p.w = o.w;
     p.c1 = o.c1;
     p.c2 = o.c2;
-    p.v_max_fraction = o.v_max;
+    if (o.velocity_clamp == "per-dimension") p.v_max_fraction = o.v_max;
+    else if (o.velocity_clamp == "off") p.v_max_fraction = 0.0;
+    else throw swarm::ValidationError("velocity-clamp", "must be per-dimension or off (got '" + o.velocity_clamp + "')");
     p.seed = o.seed;
     if (o.precision == "fp32") p.precision = swarm::Precision::FP32;
     else if (o.precision == "fp64") p.precision = swarm::Precision::FP64;
@@ -58,6 +60,29 @@ void apply_engine_options(const EngineOptions& o, swarm::Params& p) {
     else if (o.boundary == "reflect") p.boundary = swarm::Boundary::Reflect;
     else if (o.boundary == "random") p.boundary = swarm::Boundary::Random;
     else throw swarm::ValidationError("boundary", "must be clamp, reflect or random (got '" + o.boundary + "')");
+}
+
+std::vector<std::pair<std::string, std::string>> describe_params(const swarm::Params& p) {
+    auto num = [](double v) {
+        std::ostringstream os;
+        os.precision(15); // the values as the user wrote them (17 would show 0.9 as 0.90000000000000002)
+        os << v;
+        return os.str();
+    };
+    const bool ring = p.topology == swarm::Topology::Ring;
+    return {{"w", num(p.w)},
+            {"c1", num(p.c1)},
+            {"c2", num(p.c2)},
+            {"velocity_clamp", p.v_max_fraction > 0 ? "per-dimension" : "off"},
+            {"vmax", num(p.v_max_fraction)},
+            {"topology", ring ? "ring" : "global"},
+            {"ring_radius", ring ? std::to_string(p.ring_radius) : "-"},
+            {"update", p.update == swarm::Update::Synchronous ? "synchronous" : "asynchronous"},
+            {"boundary", p.boundary == swarm::Boundary::Clamp     ? "clamp"
+                         : p.boundary == swarm::Boundary::Reflect ? "reflect"
+                                                                  : "random"},
+            {"precision", p.precision == swarm::Precision::FP32 ? "fp32" : "fp64"},
+            {"seed", std::to_string(p.seed)}};
 }
 
 Timing time_runs(swarm::Optimizer& opt, const swarm::Problem& problem, swarm::Params params, int runs) {

@@ -2,6 +2,7 @@
 // Pieces shared by the benchmark suites and the selftest: option parsing to engine types, timing of
 // repeated runs, and the machine description printed beside every figure.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "swarm/optimizer.h"
@@ -16,7 +17,8 @@ struct EngineOptions {
     std::string update = "synchronous";
     std::string boundary = "clamp";
     double w = 0.7298, c1 = 1.49618, c2 = 1.49618;
-    double v_max = 0.5;
+    double v_max = 0.5;                          // fraction of each dimension's range
+    std::string velocity_clamp = "per-dimension"; // per-dimension | off
     unsigned long long seed = 1;
 };
 
@@ -25,6 +27,8 @@ std::vector<swarm::Strategy> parse_strategies(const std::string& spec, bool incl
 swarm::Backend parse_backend_option(const std::string& name);
 // Fills the engine-wide fields of Params from the options (w, c1, c2, topology, ...).
 void apply_engine_options(const EngineOptions& o, swarm::Params& p);
+// Every engine parameter of a run as name/value pairs (the bench JSON's "parameters", the CSV's columns).
+std::vector<std::pair<std::string, std::string>> describe_params(const swarm::Params& p);
 
 struct Timing {
     double median_ms = 0;        // host wall time of a run, median over runs

@@ -35,6 +35,14 @@ BenchReport run_functions_suite(const BenchOptions& o) {
     if (o.runs < 1) throw swarm::ValidationError("runs", "must be at least 1 (got " + std::to_string(o.runs) + ")");
 
     BenchReport report;
+    swarm::Params shared; // the options' parameters, validated before any run
+    apply_engine_options(o.engine, shared);
+    shared.particles = o.particles;
+    shared.swarms = o.swarms;
+    shared.iterations = o.iterations;
+    shared.validate();
+    report.parameters = describe_params(shared);
+    report.parameters.emplace_back("runs", std::to_string(o.runs));
     report.table = Table({"strategy", "function", "dims", "swarms x particles", "iterations", "time ms (median)",
                           "device ms", "evals/s", "best", "error", "device"});
     for (const auto s : strategies) {

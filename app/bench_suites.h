@@ -32,6 +32,8 @@ struct BenchReport {
     Table table{{}};
     std::vector<std::string> notes;
     bool failed = false;
+    // The engine parameters every row shares (name, value), when the suite takes them from the options.
+    std::vector<std::pair<std::string, std::string>> parameters;
     // Further experiments with their own columns, printed after the main table (title, report).
     std::vector<std::pair<std::string, BenchReport>> sections;
 };

@@ -206,9 +206,10 @@ void register_process(CLI::App& root, int& rc) {
     sub->add_option("--config", o->config, "Tracker settings JSON (see docs/usage.md)");
     sub->add_option("--backend", o->backend, "cpu | cuda | auto (overrides the config)");
     sub->add_flag("--force", o->force, "Overwrite existing outputs");
-    sub->add_option("--frames", o->frames, "Stop after this many frames (synthetic: the clip length)");
-    sub->add_option("--width", o->width, "Synthetic frame width")->capture_default_str();
-    sub->add_option("--height", o->height, "Synthetic frame height")->capture_default_str();
+    sub->add_option("--frames", o->frames, "Stop after this many frames (synthetic: the clip length)")
+        ->check(CLI::Range(1LL, 100000000LL));
+    sub->add_option("--width", o->width, "Synthetic frame width")->check(CLI::Range(64, 7680))->capture_default_str();
+    sub->add_option("--height", o->height, "Synthetic frame height")->check(CLI::Range(48, 4320))->capture_default_str();
     sub->add_flag("--particles", o->particles, "Draw every swarm's particles in the annotated video");
     sub->add_flag("--no-video", o->no_video, "Skip the annotated video");
     sub->add_flag("--smooth-angles", o->smooth_angles,

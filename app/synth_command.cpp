@@ -1,12 +1,14 @@
 // `swarmtrack synth`: render a synthetic scene to a video plus ground-truth JSON lines, atomically.
 #include <cstdio>
-#include <filesystem>
+#include <fstream>
+#include <memory>
 #include <stdexcept>
 
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
 #include "commands.h"
+#include "core/output_set.h"
 #include "tracker/io.h"
 #include "tracker/synthetic.h"
 
@@ -24,11 +26,6 @@ struct SynthOptions {
 };
 
 int run_synth(const SynthOptions& o) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::is_directory(o.out, ec)) {
-        throw std::runtime_error("--out " + o.out + ": not a folder; create it first");
-    }
     std::unique_ptr<cv::VideoCapture> background;
     tracker::BackgroundSource source;
     if (!o.background.empty()) {
@@ -39,43 +36,38 @@ int run_synth(const SynthOptions& o) {
         source = [&background](cv::Mat& f) { return background->read(f); };
     }
     auto scene = tracker::create_scene(o.scene, o.width, o.height, o.seed, source);
-    const long long frames = o.frames > 0 ? o.frames : scene->frame_count();
-    const std::string video_path = (fs::path(o.out) / (o.scene + ".avi")).string();
-    const std::string truth_path = (fs::path(o.out) / (o.scene + ".truth.jsonl")).string();
-    const std::string video_temp = tracker::temp_path_for(video_path);
-    tracker::AtomicTextWriter truth(truth_path);
-    cv::VideoWriter video(video_temp, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), o.fps,
+    const long long frames = o.frames > 0 ? o.frames : scene->frame_count(); // 0: --frames not given
+    const std::string video_name = o.scene + ".avi", truth_name = o.scene + ".truth.jsonl";
+    // The folder is created as for `process --out`; re-rendering a scene replaces its files (no --force).
+    OutputSet outputs(o.out, {video_name, truth_name}, /*force=*/true);
+    std::ofstream truth(outputs.temp_path(truth_name));
+    cv::VideoWriter video(outputs.temp_path(video_name), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), o.fps,
                           cv::Size(o.width, o.height));
-    if (!video.isOpened()) {
-        throw std::runtime_error(video_path + ": cannot open an MJPG writer; check that the folder is writable");
+    if (!truth || !video.isOpened()) {
+        throw std::runtime_error("--out " + o.out + ": cannot create the video and truth files there; check that the folder is writable");
     }
-    try {
-        long long signs = 0;
-        for (long long f = 0; f < frames; ++f) {
-            tracker::SceneFrame frame = scene->next();
-            video.write(frame.bgr);
-            tracker::FrameRecord rec;
-            rec.frame = f;
-            rec.width = o.width;
-            rec.height = o.height;
-            truth.write_line(tracker::to_json_line(rec));
-            for (const auto& g : frame.truth) {
-                truth.write_line(tracker::to_json_line(g));
-            }
-            signs += static_cast<long long>(frame.truth.size());
-            std::fprintf(stderr, "\rsynth %s: frame %lld/%lld", o.scene.c_str(), f + 1, frames);
+    long long signs = 0;
+    for (long long f = 0; f < frames; ++f) {
+        tracker::SceneFrame frame = scene->next();
+        video.write(frame.bgr);
+        tracker::FrameRecord rec;
+        rec.frame = f;
+        rec.width = o.width;
+        rec.height = o.height;
+        truth << tracker::to_json_line(rec) << '\n';
+        for (const auto& g : frame.truth) {
+            truth << tracker::to_json_line(g) << '\n';
         }
-        std::fprintf(stderr, "\n");
-        video.release();
-        truth.commit();
-        fs::rename(video_temp, video_path);
-        std::printf("wrote %s and %s (%lld frames, %lld sign instances, seed %llu)\n", video_path.c_str(),
-                    truth_path.c_str(), frames, signs, o.seed);
-    } catch (...) {
-        video.release();
-        fs::remove(video_temp, ec);
-        throw;
+        signs += static_cast<long long>(frame.truth.size());
+        std::fprintf(stderr, "\rsynth %s: frame %lld/%lld", o.scene.c_str(), f + 1, frames);
     }
+    std::fprintf(stderr, "\n");
+    video.release();
+    truth.close();
+    if (!truth) throw std::runtime_error("--out " + o.out + ": writing " + truth_name + " failed (disk full?)");
+    outputs.commit();
+    std::printf("wrote %s and %s (%lld frames, %lld sign instances, seed %llu)\n", outputs.final_path(video_name).c_str(),
+                outputs.final_path(truth_name).c_str(), frames, signs, o.seed);
     return exit_code::ok;
 }
 
@@ -90,9 +82,9 @@ void register_synth(CLI::App& root, int& rc) {
     }
     sub->add_option("--scene", opts->scene, "Scene: " + names)->capture_default_str();
     sub->add_option("--frames", opts->frames, "Frames to render (default: the scene's natural length)")
-        ->check(CLI::Range(0LL, 100000000LL));
+        ->check(CLI::Range(1LL, 100000000LL));
     sub->add_option("--seed", opts->seed, "Random seed (scenes are deterministic from it)")->capture_default_str();
-    sub->add_option("--out", opts->out, "Output folder (must exist)")->required();
+    sub->add_option("--out", opts->out, "Output folder (created if missing)")->required();
     sub->add_option("--width", opts->width, "Frame width")->check(CLI::Range(64, 7680))->capture_default_str();
     sub->add_option("--height", opts->height, "Frame height")->check(CLI::Range(48, 4320))->capture_default_str();
     sub->add_option("--fps", opts->fps, "Video frame rate")->check(CLI::Range(1.0, 240.0))->capture_default_str();

@@ -85,18 +85,18 @@ void register_track(CLI::App& root, int& rc) {
     sub->add_option("--config", o->config, "Tracker settings JSON (the presets panel saves the same format)");
     sub->add_option("--backend", o->backend, "cpu | cuda | auto (overrides the config)");
     sub->add_flag("--headless", o->headless, "Run the same loop with no window");
-    sub->add_option("--frames", o->frames, "Stop after this many frames");
+    sub->add_option("--frames", o->frames, "Stop after this many frames")->check(CLI::Range(1LL, 100000000LL));
     sub->add_option("--screenshot", o->screenshot, "Save a PNG of the window after --frames frames, then exit");
     sub->add_option("--fps", o->fps, "Synthetic input: live frame rate (0: as fast as the tracker goes)")->capture_default_str();
-    sub->add_option("--width", o->width, "Synthetic frame width")->capture_default_str();
-    sub->add_option("--height", o->height, "Synthetic frame height")->capture_default_str();
+    sub->add_option("--width", o->width, "Synthetic frame width")->check(CLI::Range(64, 7680))->capture_default_str();
+    sub->add_option("--height", o->height, "Synthetic frame height")->check(CLI::Range(48, 4320))->capture_default_str();
     sub->add_option("--record", o->record, "Record the annotated view to this video file (.mp4 or .avi)");
     sub->add_option("--preset", o->preset, "Default file of the presets panel")->capture_default_str();
     sub->add_flag("--profile", o->profile, "Time the overlay draw exactly (adds a GPU sync per frame)");
     sub->add_option("--window-width", o->window_width, "Window width")->capture_default_str();
     sub->add_option("--window-height", o->window_height, "Window height")->capture_default_str();
     sub->callback([o, &rc] {
-        if (!o->screenshot.empty() && o->frames <= 0) throw std::invalid_argument("--screenshot needs --frames N (N > 0)");
+        if (!o->screenshot.empty() && o->frames <= 0) throw std::invalid_argument("--screenshot needs --frames N (N >= 1)");
         rc = run_track(*o);
     });
 }

@@ -5,9 +5,16 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fuzz::TempFile in(data, size, ".json");
+    tracker::TrackerSettings s;
+    bool loaded = false;
     fuzz::expect_clean([&] {
-        const tracker::TrackerSettings s = tracker::TrackerSettings::load(in.path());
-        s.validate(); // load promises validated settings: a throw here is a finding
+        s = tracker::TrackerSettings::load(in.path());
+        loaded = true;
+    });
+    if (!loaded) return 0; // refused with the documented one-line error: nothing more to check
+    // load promises validated settings, so from here on any throw at all is a finding, not a clean error.
+    try {
+        s.validate();
         fuzz::TempFile out(nullptr, 0, ".saved.json");
         s.save(out.path());
         const tracker::TrackerSettings again = tracker::TrackerSettings::load(out.path());
@@ -16,6 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             std::fprintf(stderr, "fuzz finding: settings changed in a save/load round trip\n");
             std::abort();
         }
-    });
+    } catch (const std::exception& e) {
+        fuzz::finding("a loaded config failed to validate, save or load again", e);
+    }
     return 0;
 }

@@ -46,7 +46,11 @@ tracker::Camera make_camera(const tracker::TrackerSettings& settings, cv::Size f
     }
     tracker::Camera c = tracker::Camera::load(settings.camera_file); // throws "FILE: field 'F': reason"
     if (c.width != frame_size.width || c.height != frame_size.height) {
-        c = c.scaled_to(frame_size.width, frame_size.height); // throws when the aspect ratio differs
+        try {
+            c = c.scaled_to(frame_size.width, frame_size.height); // throws when the aspect ratio differs
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument("camera_file " + settings.camera_file + ": " + e.what());
+        }
     }
     return c;
 }

@@ -4,13 +4,31 @@
 #include <cctype>
 #include <filesystem>
 #include <stdexcept>
+#include <string>
 
 #include "sources/frame_source.h"
 
 namespace app {
 namespace fs = std::filesystem;
 
-std::unique_ptr<FrameSource> open_source(const std::string& spec, const SourceOptions& options) {
+namespace {
+
+// The smallest frame the tracker can search (the synthetic size limits of synth/process/track). A smaller
+// one is refused here, naming the input, rather than failing later in the tracker or the video writer.
+constexpr int k_min_width = 64, k_min_height = 48;
+
+std::unique_ptr<FrameSource> checked_size(const std::string& spec, std::unique_ptr<FrameSource> source) {
+    const cv::Size size = source->size();
+    if (size.width < k_min_width || size.height < k_min_height) {
+        throw std::runtime_error("input " + spec + ": frames are " + std::to_string(size.width) + "x" +
+                                 std::to_string(size.height) + ", smaller than the tracker's minimum of " +
+                                 std::to_string(k_min_width) + "x" + std::to_string(k_min_height) +
+                                 "; use a larger video or images");
+    }
+    return source;
+}
+
+std::unique_ptr<FrameSource> open_unchecked(const std::string& spec, const SourceOptions& options) {
     if (spec.empty()) {
         throw std::runtime_error("input: empty; give a video file, an image folder, camera:N or synthetic[:scene]");
     }
@@ -38,6 +56,12 @@ std::unique_ptr<FrameSource> open_source(const std::string& spec, const SourceOp
         return open_image_folder(spec);
     }
     return open_video(spec);
+}
+
+} // namespace
+
+std::unique_ptr<FrameSource> open_source(const std::string& spec, const SourceOptions& options) {
+    return checked_size(spec, open_unchecked(spec, options));
 }
 
 } // namespace app

@@ -24,7 +24,7 @@ void Params::validate() const {
     require_range("w", w, -1.0, 2.0);
     require_range("c1", c1, 0.0, 8.0);
     require_range("c2", c2, 0.0, 8.0);
-    require_range("v-max", v_max_fraction, 0.0, 10.0);
+    require_range("vmax", v_max_fraction, 0.0, 10.0);
     require_range("swarms", swarms, 1, 1 << 20);
     require_range("particles", particles, 1, 1 << 24);
     if (static_cast<long long>(swarms) * particles > (1LL << 26)) {

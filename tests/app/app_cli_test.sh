@@ -76,9 +76,14 @@ check "output folder under /proc" 2 run_process "$tmp/clip.avi" --out /proc/swar
 one_line_error "output folder under /proc" "\-\-out"
 
 check "good run" 0 run_process "$tmp/clip.avi" --out "$tmp/good" "${light[@]}"
-for f in annotated.mp4 detections.jsonl detections_mot.csv settings.json summary.json; do
-    [ -s "$tmp/good/$f" ] || [ "$f" = detections.jsonl ] || [ "$f" = detections_mot.csv ] || { echo "FAIL good run: $f missing"; fail=1; }
+# Every output exists; all but the MOT file (no rows when nothing was detected) have content: the JSON lines
+# hold a frame line per frame even without detections.
+for f in annotated.mp4 detections.jsonl settings.json summary.json; do
+    [ -s "$tmp/good/$f" ] || { echo "FAIL good run: $f missing or empty"; fail=1; }
 done
+[ -f "$tmp/good/detections_mot.csv" ] || { echo "FAIL good run: detections_mot.csv missing"; fail=1; }
+[ "$(grep -c '"type":"frame"' "$tmp/good/detections.jsonl")" = 24 ] ||
+    { echo "FAIL good run: detections.jsonl lacks a frame line per frame"; fail=1; }
 ls -a "$tmp/good" | grep -q 'tmp-' && { echo "FAIL good run: temporary left behind"; fail=1; }
 check "existing output needs --force" 2 run_process "$tmp/clip.avi" --out "$tmp/good"
 one_line_error "existing output needs --force" "\-\-force"
@@ -105,10 +110,90 @@ one_line_error "config that is not JSON" "broken.json"
 check "unknown option" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --bogus
 one_line_error "unknown option" "\-\-bogus"
 check "negative frame count" 2 "$bin" synth --scene easy --frames -3 --out "$tmp"
-one_line_error "negative frame count" "\-\-frames: Value -3 not in range 0 to 100000000"
+one_line_error "negative frame count" "\-\-frames: Value -3 not in range 1 to 100000000"
+# --frames is at least 1 everywhere (0 and -1 were accepted: empty outputs, or the whole input).
+for n in 0 -1; do
+    check "process --frames $n" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --frames $n
+    one_line_error "process --frames $n" "\-\-frames: Value $n not in range 1 to 100000000"
+    check "synth --frames $n" 2 "$bin" synth --scene easy --frames $n --out "$tmp/o"
+    one_line_error "synth --frames $n" "\-\-frames"
+    check "track --frames $n" 2 "$bin" track synthetic --headless --backend cpu --frames $n
+    one_line_error "track --frames $n" "\-\-frames"
+done
+check "bench soak --frames 0" 2 "$bin" bench --suite soak --frames 0
+one_line_error "bench soak --frames 0" "\-\-frames"
+check "process --width 8" 2 run_process synthetic --out "$tmp/o" --width 8 --frames 2
+one_line_error "process --width 8" "\-\-width"
+nothing_written "--frames / --width" "$tmp/o"
+# Integer settings are shown as integers.
+echo '{"particles": 100000000}' >"$tmp/many.json"
+check "integer setting out of range" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --config "$tmp/many.json"
+one_line_error "integer setting out of range" "setting 'particles': must be in \[2, 4096\], got 100000000$"
+echo '{"w": 3}' >"$tmp/w.json"
+check "real setting out of range" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --config "$tmp/w.json"
+one_line_error "real setting out of range" "setting 'w': must be in \[-1, 1.5\], got 3$"
 check "missing required option" 2 "$bin" process "$tmp/clip.avi"
 one_line_error "missing required option" "\-\-out"
 nothing_written "option errors" "$tmp/o"
+
+# Frames smaller than the tracker can use: one error at the input, nothing written.
+mkdir -p "$tmp/tiny"
+printf 'P6\n1 1\n255\n\x10\x20\x30' >"$tmp/tiny/a.ppm"
+check "1x1 image" 2 run_process "$tmp/tiny" --out "$tmp/o"
+one_line_error "1x1 image" "frames are 1x1, smaller than the tracker's minimum of 64x48"
+nothing_written "1x1 image" "$tmp/o"
+
+# synth creates its output folder as process does, and leaves nothing behind when it fails.
+check "synth into a new folder" 0 "$bin" synth --scene easy --frames 3 --width 320 --height 180 --out "$tmp/new/data"
+[ -s "$tmp/new/data/easy.avi" ] && [ -s "$tmp/new/data/easy.truth.jsonl" ] || { echo "FAIL synth: outputs missing"; fail=1; }
+check "synth into a file" 2 "$bin" synth --scene easy --frames 3 --out "$tmp/afile/sub"
+one_line_error "synth into a file" "\-\-out"
+
+# The settings naming files: camera_file (scaled to the frame size when the aspect matches) and models_dir.
+yaml_camera() { # rows cols data
+    printf '%%YAML:1.0\n---\nimage_width: 1280\nimage_height: 720\ncamera_matrix: !!opencv-matrix\n   rows: %s\n   cols: %s\n   dt: d\n   data: [ %s ]\n' "$1" "$2" "$3"
+}
+yaml_camera 3 3 "1108.5, 0., 639.5, 0., 1108.5, 359.5, 0., 0., 1." >"$tmp/cam.yaml"
+yaml_camera 2 2 "1108.5, 0., 0., 1108.5" >"$tmp/cam2x2.yaml"
+echo "{\"generations\": 5, \"camera_file\": \"$tmp/cam.yaml\"}" >"$tmp/camera.json"
+echo "{\"generations\": 5, \"camera_file\": \"$tmp/cam2x2.yaml\"}" >"$tmp/camera2x2.json"
+echo "{\"generations\": 5, \"models_dir\": \"$tmp/no-models\"}" >"$tmp/nomodels.json"
+mkdir -p "$tmp/models" && cp "$(dirname "$0")/../../assets/signs/"*.json "$tmp/models/"
+echo "{\"generations\": 5, \"models_dir\": \"$tmp/models\"}" >"$tmp/models.json"
+synth_small=(synthetic --frames 3 --width 320 --height 180 --no-video)
+check "camera_file scaled to the frame" 0 run_process "${synth_small[@]}" --out "$tmp/cam" --config "$tmp/camera.json"
+grep -q "cam.yaml" "$tmp/cam/settings.json" || { echo "FAIL camera_file: settings.json lacks it"; fail=1; }
+check "camera_file of another aspect" 2 run_process synthetic --frames 3 --width 320 --height 240 --no-video --out "$tmp/o" --config "$tmp/camera.json"
+one_line_error "camera_file of another aspect" "camera_file $tmp/cam.yaml: camera: calibrated for 1280x720 but frames are 320x240"
+check "camera matrix not 3x3" 2 run_process "${synth_small[@]}" --out "$tmp/o" --config "$tmp/camera2x2.json"
+one_line_error "camera matrix not 3x3" "cam2x2.yaml: field 'camera_matrix': must be 3x3"
+check "models_dir" 0 run_process "${synth_small[@]}" --out "$tmp/models-out" --config "$tmp/models.json"
+check "models_dir missing" 2 run_process "${synth_small[@]}" --out "$tmp/o" --config "$tmp/nomodels.json"
+one_line_error "models_dir missing" "no-models: sign model folder not found"
+nothing_written "camera_file / models_dir" "$tmp/o"
+
+# --particles draws every swarm's particles: the annotated video differs from the run without them.
+check "process without --particles" 0 run_process synthetic --frames 2 --width 320 --height 180 --out "$tmp/plain" "${light[@]}"
+check "process --particles" 0 run_process synthetic --frames 2 --width 320 --height 180 --out "$tmp/dots" --particles "${light[@]}"
+[ -s "$tmp/dots/annotated.mp4" ] && ! cmp -s "$tmp/plain/annotated.mp4" "$tmp/dots/annotated.mp4" ||
+    { echo "FAIL --particles: the annotated video is the same as without it"; fail=1; }
+
+# eval: the report as JSON, --require-bars' exit code, and missing or malformed files.
+"$bin" synth --scene easy --frames 4 --width 320 --height 180 --seed 2 --out "$tmp/gt" >/dev/null 2>&1
+echo '{"generations": 5, "detect_threshold": 2.0}' >"$tmp/blind.json" # detection off: recall 0
+check "process for eval" 0 run_process "$tmp/gt/easy.avi" --out "$tmp/blind" --no-video --config "$tmp/blind.json"
+check "eval --json" 0 "$bin" eval --gt "$tmp/gt/easy.truth.jsonl" --pred "$tmp/blind/detections.jsonl" --json "$tmp/eval.json"
+grep -q '"frames": 4' "$tmp/eval.json" && grep -q '"bars_met": false' "$tmp/eval.json" && grep -q '"tp": 0' "$tmp/eval.json" ||
+    { echo "FAIL eval --json: report lacks frames 4, bars_met false or tp 0:"; cat "$tmp/eval.json"; fail=1; }
+check "eval --require-bars, bars missed" 1 "$bin" eval --gt "$tmp/gt/easy.truth.jsonl" --pred "$tmp/blind/detections.jsonl" --require-bars
+grep -q "bar not met: true positives" "$tmp/out" || { echo "FAIL eval --require-bars: no 'bar not met: true positives' line"; fail=1; }
+check "eval with a missing file" 2 "$bin" eval --gt "$tmp/gt/easy.truth.jsonl" --pred "$tmp/none.jsonl"
+one_line_error "eval with a missing file" "none.jsonl"
+echo '{"type":"frame","frame":' >"$tmp/bad.jsonl"
+check "eval with a malformed file" 2 "$bin" eval --gt "$tmp/bad.jsonl" --pred "$tmp/blind/detections.jsonl"
+one_line_error "eval with a malformed file" "bad.jsonl"
+check "eval --json into a missing folder" 2 "$bin" eval --gt "$tmp/gt/easy.truth.jsonl" --pred "$tmp/blind/detections.jsonl" --json "$tmp/nodir/e.json"
+one_line_error "eval --json into a missing folder" "nodir"
 
 check "track without a display" 3 env -u DISPLAY -u WAYLAND_DISPLAY "$bin" track synthetic --backend cpu
 one_line_error "track without a display" "--headless"

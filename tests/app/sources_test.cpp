@@ -106,6 +106,60 @@ TEST(Sources, BadInputsGiveOneLineErrorsNamingTheInput) {
     }
 }
 
+// Inputs that open but cannot be tracked are refused at the input, with one line naming it.
+TEST(Sources, UnusableInputsAreRefusedAtTheInput) {
+    TempDir tmp;
+    const auto tiny_dir = tmp.path / "tiny";
+    fs::create_directories(tiny_dir);
+    cv::imwrite((tiny_dir / "a.png").string(), numbered(1, {1, 1}));
+    const auto small_video = (tmp.path / "small.avi").string();
+    {
+        cv::VideoWriter w(small_video, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 25, {8, 8});
+        ASSERT_TRUE(w.isOpened());
+        for (int i = 0; i < 5; ++i) w.write(numbered(i, {8, 8}));
+    }
+    const auto no_frames = (tmp.path / "none.avi").string();
+    {
+        cv::VideoWriter w(no_frames, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 25, {64, 48});
+        ASSERT_TRUE(w.isOpened());
+    }
+    ASSERT_TRUE(fs::exists(no_frames));
+    const auto broken_dir = tmp.path / "broken";
+    fs::create_directories(broken_dir);
+    std::ofstream(broken_dir / "a.png") << "not an image";
+    std::ofstream(broken_dir / "b.jpg") << "nor this";
+    struct Case {
+        std::string spec, must_contain;
+    } cases[] = {
+        {tiny_dir.string(), "frames are 1x1, smaller than the tracker's minimum of 64x48"},
+        {small_video, "frames are 8x8, smaller than the tracker's minimum of 64x48"},
+        {no_frames, "none.avi"},
+        {broken_dir.string(), "none of its images decodes"},
+    };
+    for (const auto& c : cases) {
+        const std::string e = error_of(c.spec);
+        EXPECT_NE(e.find(c.must_contain), std::string::npos) << c.spec << " -> " << e;
+        EXPECT_NE(e.find(c.spec), std::string::npos) << "the error names the input: " << e;
+        EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+    }
+}
+
+// Images of another size than the first are resized to it: the tracker sees one geometry.
+TEST(Sources, FolderOfMixedSizesHandsOutTheFirstImagesSize) {
+    TempDir tmp;
+    cv::imwrite((tmp.path / "a.png").string(), numbered(0, {160, 120}));
+    cv::imwrite((tmp.path / "b.png").string(), numbered(1, {64, 48}));
+    cv::imwrite((tmp.path / "c.png").string(), numbered(2, {320, 100}));
+    auto src = open_source(tmp.path.string());
+    EXPECT_EQ(src->size(), cv::Size(160, 120));
+    std::vector<int> blue;
+    for (Frame f; src->read(f);) {
+        EXPECT_EQ(f.bgr.size(), cv::Size(160, 120));
+        blue.push_back(f.bgr.at<cv::Vec3b>(60, 80)[0]);
+    }
+    EXPECT_EQ(blue, (std::vector<int>{0, 10, 20}));
+}
+
 TEST(Sources, SyntheticOfflineHandsOutTheRequestedFrames) {
     SourceOptions o;
     o.synthetic_live = false;

@@ -28,6 +28,18 @@ grep -q '"strategy": "cpu-serial"' "$tmp/b.json" || { echo "FAIL json content"; 
 [ "$(wc -l <"$tmp/b.csv")" = 2 ] || { echo "FAIL csv rows"; fail=1; }
 ls "$tmp" | grep -q 'tmp-' && { echo "FAIL temporary file left behind"; fail=1; }
 
+# Every engine parameter of the run is recorded: JSON "parameters" and CSV columns.
+check "bench with PSO coefficients" 0 "$bin" bench --strategy cpu-serial --function sphere --particles 8 --dims 3 --iters 20 --runs 1 --w 0.9 --c1 2 --c2 1.5 --vmax 0.2 --json "$tmp/p.json" --csv "$tmp/p.csv"
+for kv in '"w": "0.9"' '"c1": "2"' '"c2": "1.5"' '"vmax": "0.2"' '"velocity_clamp": "per-dimension"' '"seed": "1"'; do
+    grep -q "$kv" "$tmp/p.json" || { echo "FAIL json parameters lack $kv"; fail=1; }
+done
+head -1 "$tmp/p.csv" | grep -q ",w,c1,c2,velocity_clamp,vmax," || { echo "FAIL csv lacks the parameter columns"; fail=1; }
+check "--velocity-clamp off with --vmax" 2 "$bin" bench --strategy cpu-serial --function sphere --iters 5 --runs 1 --velocity-clamp off --vmax 0.3
+one_line_error "--velocity-clamp off with --vmax"
+check "--w out of range" 2 "$bin" bench --strategy cpu-serial --function sphere --iters 5 --runs 1 --w 5
+one_line_error "--w out of range"
+grep -q -- "--w: must be in \[-1, 2\] (got 5)" "$tmp/err" || { echo "FAIL --w error"; cat "$tmp/err"; fail=1; }
+
 check "list strategies" 0 "$bin" bench --list-strategies
 grep -q "gpu-fused" "$tmp/out" || { echo "FAIL list lacks gpu-fused"; fail=1; }
 

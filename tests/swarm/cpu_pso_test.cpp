@@ -2,6 +2,7 @@
 // fitness sources and convergence.
 #include <gtest/gtest.h>
 
+
 #include <atomic>
 #include <cmath>
 #include <memory>
@@ -58,6 +59,31 @@ TEST(CpuPso, ParallelEqualsSerial) {
             }
         }
     }
+}
+
+// The case above is small enough that cpu-parallel runs it on one thread; this one is large enough for
+// threads (4 x 1024 particles x 128 dimensions a phase) on an idle machine, so their result is checked too.
+TEST(CpuPso, ParallelEqualsSerialOnThreads) {
+    const auto pb = swarm::Problem::benchmark(swarm::Function::Rastrigin, 128);
+    for (const auto upd : {swarm::Update::Synchronous, swarm::Update::Asynchronous}) {
+        auto p = small(4, 1024, 4);
+        p.update = upd;
+        p.record_history = true;
+        const auto a = run(Strategy::CpuSerial, pb, p);
+        const auto b = run(Strategy::CpuParallel, pb, p);
+        EXPECT_EQ(a.device, "CPU (1 thread)");
+        for (int s = 0; s < p.swarms; ++s) {
+            EXPECT_EQ(a.swarms[s].history, b.swarms[s].history);
+            EXPECT_EQ(a.swarms[s].best_position, b.swarms[s].best_position);
+        }
+    }
+}
+
+// Below the measured size cpu-parallel runs serially: the 1-D cubic of 32 particles never waits at a barrier.
+TEST(CpuPso, ParallelRunsSmallProblemsOnOneThread) {
+    const auto pb = swarm::Problem::benchmark(swarm::Function::Cubic, 1);
+    const auto r = run(Strategy::CpuParallel, pb, small(1, 32, 50));
+    EXPECT_EQ(r.device, "CPU (1 thread)");
 }
 
 TEST(CpuPso, HistoryIsMonotoneAndSizedByIterations) {

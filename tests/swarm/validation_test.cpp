@@ -26,7 +26,7 @@ TEST(Validation, ParamsFieldsNamed) {
         {[](P& p) { p.w = std::nan(""); }, "w"},
         {[](P& p) { p.c1 = -1; }, "c1"},
         {[](P& p) { p.c2 = 100; }, "c2"},
-        {[](P& p) { p.v_max_fraction = -0.1; }, "v-max"},
+        {[](P& p) { p.v_max_fraction = -0.1; }, "vmax"},
         {[](P& p) { p.swarms = 0; }, "swarms"},
         {[](P& p) { p.particles = 0; }, "particles"},
         {[](P& p) { p.swarms = 1 << 20; p.particles = 1 << 10; }, "particles"},

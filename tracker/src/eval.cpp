@@ -173,6 +173,8 @@ std::vector<std::string> failed_bars(const EvalCounts& c, const AccuracyBars& b)
             out.emplace_back(line);
         }
     };
+    // With no true positive precision and recall default to 1 and the medians are NaN: nothing was judged.
+    check(c.tp > 0, "true positives", static_cast<double>(c.tp), ">", 0.0);
     check(c.recall() >= b.recall, "recall", c.recall(), ">=", b.recall);
     check(c.precision() >= b.precision, "precision", c.precision(), ">=", b.precision);
     const double ce = median(c.centre_px), de = median(c.depth_pct), re = median(c.rotation_deg);

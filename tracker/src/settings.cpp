@@ -3,6 +3,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <type_traits>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -20,9 +22,22 @@ using nlohmann::json;
     throw std::invalid_argument("setting '" + key + "': " + why);
 }
 
-void range(const std::string& key, double v, double lo, double hi) {
-    if (!(v >= lo && v <= hi) || !std::isfinite(v)) {
-        bad(key, "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + std::to_string(v));
+// Integers print as integers and reals in their shortest form, so the message shows the value as written.
+template <typename T>
+std::string shown(T v) {
+    if constexpr (std::is_integral_v<T>) {
+        return std::to_string(v);
+    } else {
+        std::ostringstream os;
+        os << v;
+        return os.str();
+    }
+}
+
+template <typename T>
+void range(const std::string& key, T v, typename std::common_type<T>::type lo, typename std::common_type<T>::type hi) {
+    if (!(v >= lo && v <= hi) || !std::isfinite(static_cast<double>(v))) {
+        bad(key, "must be in [" + shown(lo) + ", " + shown(hi) + "], got " + shown(v));
     }
 }
 

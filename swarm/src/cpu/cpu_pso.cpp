@@ -1,6 +1,8 @@
 #include "cpu/cpu_pso.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -18,6 +20,28 @@
 namespace swarm::detail {
 namespace {
 
+// cpu-parallel meets a barrier after every phase of every iteration. Below this many particle-dimension
+// updates per phase a phase takes about as long as that barrier, so each thread gets at least this much work
+// and a smaller problem runs serially. And a thread that the machine's other jobs deschedule holds every other
+// at the barrier for a time slice (2 cores under load: 4.7x slower than serial at 65,536 updates a phase), so
+// only the cores the load average leaves idle are used (measured, docs/benchmarks.md "cpu-parallel").
+constexpr long long k_min_work_per_thread = 1LL << 15;
+
+int threads_for(long long work_per_phase, bool parallel) {
+#if defined(_OPENMP)
+    if (!parallel) return 1;
+    const long long by_work = work_per_phase / k_min_work_per_thread;
+    long long idle = omp_get_max_threads();
+    double load = 0;
+    if (getloadavg(&load, 1) == 1) idle = std::min(idle, omp_get_num_procs() - std::llround(load) + 1); // +1: this run
+    return static_cast<int>(std::max(1LL, std::min(by_work, idle)));
+#else
+    (void)work_per_phase;
+    (void)parallel;
+    return 1;
+#endif
+}
+
 using rng::Stream;
 
 template <typename Real>
@@ -27,6 +51,7 @@ public:
         : m_problem(problem), m_params(params), m_parallel(parallel), m_objective(problem, params.swarms, params.particles),
           m_s(params.swarms), m_n(params.particles), m_d(problem.dims) {
         const std::size_t rows = static_cast<std::size_t>(m_s) * m_n;
+        m_threads = threads_for(static_cast<long long>(rows) * m_d, parallel);
         m_x.resize(rows * m_d);
         m_v.resize(rows * m_d);
         m_p.resize(rows * m_d);
@@ -104,13 +129,7 @@ public:
 private:
     std::size_t row(int s, int i) const { return static_cast<std::size_t>(s) * m_n + i; }
     double report(Real minimise_form) const { return static_cast<double>(m_objective.sign() * minimise_form); }
-    int threads() const {
-#if defined(_OPENMP)
-        return m_parallel ? omp_get_max_threads() : 1;
-#else
-        return 1;
-#endif
-    }
+    int threads() const { return m_threads; }
 
     void initialise() {
         const std::uint64_t seed = m_params.seed;
@@ -238,7 +257,7 @@ private:
 
     void score_all() {
         const std::size_t rows = m_f.size();
-        if (m_objective.batched() || !m_parallel) {
+        if (m_objective.batched() || m_threads == 1) {
             m_objective.score_rows(m_x.data(), m_f.data(), 0, rows);
             return;
         }
@@ -248,8 +267,8 @@ private:
     template <typename F>
     void for_rows(F&& f) {
         const auto rows = static_cast<std::int64_t>(m_f.size());
-        if (m_parallel) {
-#pragma omp parallel for schedule(static)
+        if (m_threads > 1) {
+#pragma omp parallel for schedule(static) num_threads(m_threads)
             for (std::int64_t r = 0; r < rows; ++r) {
                 f(static_cast<std::size_t>(r));
             }
@@ -262,8 +281,8 @@ private:
 
     template <typename F>
     void for_swarms(F&& f) {
-        if (m_parallel) {
-#pragma omp parallel for schedule(dynamic)
+        if (m_threads > 1 && m_s > 1) {
+#pragma omp parallel for schedule(dynamic) num_threads(std::min(m_threads, m_s))
             for (int s = 0; s < m_s; ++s) {
                 f(s);
             }
@@ -277,6 +296,7 @@ private:
     const Problem& m_problem;
     const Params& m_params;
     bool m_parallel;
+    int m_threads = 1; // 1: every phase runs on the calling thread (cpu-serial, or too little work)
     HostObjective<Real> m_objective;
     int m_s, m_n, m_d;
     pso::Coefficients<Real> m_k{};
