@@ -64,7 +64,12 @@ bool Pipeline::step(Step& out) {
     if (!m_source->read(out.frame)) return false;
     out.timing = {};
     out.timing[Stage::Capture] = ms_since(t0);
+    if (m_stills) m_tracker->reset();
     out.result = m_tracker->process(out.frame.bgr);
+    if (m_stills) {
+        out.result.frame = out.frame.index;
+        for (auto& d : out.result.detections) d.frame = out.frame.index;
+    }
     out.timing.set_tracker(out.result.timing);
     return true;
 }

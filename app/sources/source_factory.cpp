@@ -35,7 +35,7 @@ std::unique_ptr<FrameSource> open_source(const std::string& spec, const SourceOp
         throw std::runtime_error("input " + spec + ": not readable (permission denied); fix its permissions");
     }
     if (fs::is_directory(st)) {
-        return open_image_folder(spec);
+        return open_image_folder(spec, options.native_size);
     }
     return open_video(spec);
 }
