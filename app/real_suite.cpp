@@ -94,7 +94,7 @@ BenchReport run_real_suite(const BenchOptions& o) {
             undecodable.push_back(images[i].filename().string());
             continue;
         }
-        if (!tr) {
+        if (!tr || img.size() != tracker_size) { // stills may differ in size and aspect ratio
             tracker_size = img.size();
             tr = tracker::create_tracker(settings, make_camera(settings, tracker_size));
         }
