@@ -74,9 +74,9 @@ std::string csv_with_parameters(const BenchReport& report) {
 } // namespace
 
 void register_bench(CLI::App& root, int& rc) {
-    auto* sub = root.add_subcommand("bench", "Benchmark suites (functions, seeds, bees, tracker, scenes, soak)");
+    auto* sub = root.add_subcommand("bench", "Benchmark suites (functions, seeds, bees, tracker, scenes, soak, real)");
     auto o = std::make_shared<BenchOptions>();
-    sub->add_option("--suite", o->suite, "functions | seeds | bees | tracker | scenes | soak")->capture_default_str();
+    sub->add_option("--suite", o->suite, "functions | seeds | bees | tracker | scenes | soak | real")->capture_default_str();
     sub->add_option("--strategy", o->engine.strategy, "Strategy name, comma list or all")->capture_default_str();
     sub->add_option("--function", o->function, "Benchmark function name or all")->capture_default_str();
     sub->add_option("--particles", o->particles, "Particles per swarm")->capture_default_str();
@@ -98,7 +98,8 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--velocity-clamp", o->engine.velocity_clamp, "per-dimension | off")->capture_default_str();
     sub->add_option("--json", o->json, "Also write the results as JSON to this file");
     sub->add_option("--csv", o->csv, "Also write the results as CSV to this file");
-    sub->add_option("--frames", o->frames, "Soak suite: frames to track (default 10000)")->check(CLI::Range(1LL, 100000000LL));
+    sub->add_option("--frames", o->frames, "Soak suite: frames to track (default 10000); real suite: the first N images (default all)")
+        ->check(CLI::Range(1LL, 100000000LL));
     sub->add_option("--generations", o->generations, "Soak suite: PSO generations per frame (0: the tracker's default)");
     sub->add_option("--width", o->width, "Soak suite: synthetic frame width")->check(CLI::Range(64, 7680))->capture_default_str();
     sub->add_option("--height", o->height, "Soak suite: synthetic frame height")->check(CLI::Range(48, 4320))->capture_default_str();
@@ -106,7 +107,10 @@ void register_bench(CLI::App& root, int& rc) {
         ->check(CLI::Range(0, 1 << 24))->capture_default_str();
     sub->add_option("--bees-nep", o->bees_nep, "Bees suite: gpu-bees recruits per selected site (0: the preset's)")
         ->check(CLI::Range(0, 1024))->capture_default_str();
-    sub->add_option("--config", o->config, "Scenes suite: tracker settings file (JSON, as for track/process)");
+    sub->add_option("--config", o->config, "Scenes and real suites: tracker settings file (JSON, as for track/process)");
+    sub->add_option("--data", o->data, "Real suite: folder of labelled images (DIR/images/* or DIR/*, with DIR/labels.csv or a COCO .json)");
+    sub->add_option("--labels", o->labels, "Real suite: the labels file (.csv or COCO .json) when not found in --data");
+    sub->add_option("--match-iou", o->match_iou, "Real suite: box IoU a match needs")->check(CLI::Range(0.05, 1.0))->capture_default_str();
     sub->add_option("--scene", o->scene, "Scenes suite: easy, noisy, crowded, night or all")->capture_default_str();
     sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds, bees and scenes suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
@@ -134,8 +138,14 @@ void register_bench(CLI::App& root, int& rc) {
             report = run_scenes_suite(*o);
         } else if (o->suite == "soak") {
             report = run_soak_suite(*o);
+        } else if (o->suite == "real") {
+#if defined(SWARMTRACK_BENCH_ONLY)
+            throw swarm::UnavailableError("--suite real decodes images, which swarmtrack-bench cannot; run it with swarmtrack");
+#else
+            report = run_real_suite(*o);
+#endif
         } else {
-            throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker, scenes or soak (got '" + o->suite + "')");
+            throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker, scenes, soak or real (got '" + o->suite + "')");
         }
         std::printf("# swarmtrack bench --suite %s  (%s; GPU: %s; CPU: %s)\n\n", o->suite.c_str(), today_iso().c_str(),
                     gpu_model().c_str(), cpu_model().c_str());
@@ -147,6 +157,7 @@ void register_bench(CLI::App& root, int& rc) {
             j["gpu"] = gpu_model();
             j["cpu"] = cpu_model();
             for (const auto& [name, value] : report.parameters) j["parameters"][name] = value;
+            if (report.json_extra.is_object()) j.update(report.json_extra);
             write_file_atomically(o->json, j.dump(2) + "\n");
         }
         if (!o->csv.empty()) {

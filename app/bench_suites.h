@@ -2,6 +2,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "bench_common.h"
 #include "output.h"
 
@@ -23,6 +25,8 @@ struct BenchOptions {
     int bees_nep = 0;             // bees suite, gpu-bees: recruits per selected site instead of the preset's (0: preset)
     std::string config;           // scenes: tracker settings file (empty: defaults)
     std::string scene = "all";    // scenes: one shipped scene or all
+    std::string data, labels;     // real: folder of labelled images; labels file (empty: found in data)
+    double match_iou = 0.5;       // real: box IoU a match needs
     bool list = false;
     std::string json, csv;
     EngineOptions engine;
@@ -36,6 +40,7 @@ struct BenchReport {
     std::vector<std::pair<std::string, std::string>> parameters;
     // Further experiments with their own columns, printed after the main table (title, report).
     std::vector<std::pair<std::string, BenchReport>> sections;
+    nlohmann::json json_extra; // further fields of the --json output (null: none)
 };
 
 BenchReport run_functions_suite(const BenchOptions& o);
@@ -49,5 +54,8 @@ BenchReport run_tracker_suite(const BenchOptions& o);
 BenchReport run_scenes_suite(const BenchOptions& o);
 // The tracker on a long synthetic stream: memory at start / after warm-up / end, time drift (bench_soak.cpp).
 BenchReport run_soak_suite(const BenchOptions& o);
+// Real stills with box labels (real_suite.cpp; swarmtrack only, it decodes images): time per frame and per
+// stage, and the scoring of `eval --labels`.
+BenchReport run_real_suite(const BenchOptions& o);
 
 } // namespace app

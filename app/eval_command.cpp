@@ -1,17 +1,21 @@
-// `swarmtrack eval`: precision, recall, box IoU, centre / depth / rotation error per category, time per frame.
+// `swarmtrack eval`: precision, recall, box IoU, centre / depth / rotation error per category, time per frame,
+// against synthetic ground truth (--gt); or, against box labels of real stills (--labels, CSV or COCO), recall,
+// precision and average precision per category, recall by sign width and the confusion of categories.
 #include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "output.h"
+#include "real_eval_report.h"
 #include "tracker/eval.h"
 
 namespace app {
 namespace {
 
 struct EvalOptions {
-    std::string gt, pred, json_out;
+    std::string gt, labels, pred, json_out;
     tracker::EvalSettings settings;
     bool require_bars = false;
 };
@@ -30,7 +34,35 @@ void print_row(const char* name, const tracker::EvalCounts& c) {
                 tracker::median(c.depth_pct), tracker::median(c.rotation_deg));
 }
 
+int run_labels_eval(const EvalOptions& o) {
+    const tracker::LabelSet labels = tracker::read_labels(o.labels);
+    const tracker::PredictionFile pred = tracker::read_predictions(o.pred);
+    tracker::RealEvalSettings s;
+    s.match_iou = o.settings.match_iou;
+    const tracker::RealEvalReport r = tracker::evaluate_labels(labels, pred, s);
+    std::printf("%s\n", real_eval_summary(r, s).c_str());
+    for (const auto& [title, table] : real_eval_tables(r)) {
+        std::printf("\n## %s\n\n%s", title.c_str(), table.markdown().c_str());
+    }
+    if (!o.json_out.empty()) {
+        nlohmann::json j = real_eval_json(r, s);
+        j["labels"] = o.labels;
+        j["predictions_file"] = o.pred;
+        tracker::AtomicTextWriter out(o.json_out);
+        out.write_line(j.dump(1));
+        out.commit();
+    }
+    return exit_code::ok;
+}
+
 int run_eval(const EvalOptions& o) {
+    if (o.gt.empty() == o.labels.empty()) {
+        throw std::runtime_error("eval: give either --gt (JSON lines from `swarmtrack synth`) or --labels (CSV or COCO box labels)");
+    }
+    if (!o.labels.empty()) {
+        if (o.require_bars) throw std::runtime_error("--require-bars applies to --gt (synthetic ground truth), not --labels");
+        return run_labels_eval(o);
+    }
     const tracker::TruthFile gt = tracker::read_truth(o.gt);
     const tracker::PredictionFile pred = tracker::read_predictions(o.pred);
     const tracker::EvalReport r = tracker::evaluate(gt, pred, o.settings);
@@ -79,8 +111,11 @@ int run_eval(const EvalOptions& o) {
 
 void register_eval(CLI::App& root, int& rc) {
     auto opts = std::make_shared<EvalOptions>();
-    auto* sub = root.add_subcommand("eval", "Score predictions (JSON lines) against ground truth (JSON lines)");
-    sub->add_option("--gt", opts->gt, "Ground truth written by `swarmtrack synth`")->required();
+    auto* sub = root.add_subcommand("eval", "Score predictions (JSON lines) against ground truth (JSON lines) or box labels (CSV, COCO)");
+    sub->add_option("--gt", opts->gt, "Ground truth written by `swarmtrack synth`");
+    sub->add_option("--labels", opts->labels,
+                    "Box labels of real stills: .csv (file;left;top;right;bottom;class_id;category) or COCO .json; the "
+                    "predictions must come from `process DIR --stills`");
     sub->add_option("--pred", opts->pred, "Predictions written by `swarmtrack process`")->required();
     sub->add_option("--json", opts->json_out, "Also write the report as JSON here");
     sub->add_option("--match-iou", opts->settings.match_iou, "Box IoU needed for a match")

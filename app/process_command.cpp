@@ -6,12 +6,14 @@
 #include <signal.h>
 
 #include <csignal>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
 #include "bench_common.h"
@@ -62,7 +64,7 @@ private:
 
 struct ProcessOptions {
     std::string input, out, config, backend;
-    bool force = false, particles = false, no_video = false, quiet = false, smooth_angles = false;
+    bool force = false, particles = false, no_video = false, quiet = false, smooth_angles = false, stills = false;
     long long frames = -1;
     int width = 1280, height = 720;
 };
@@ -103,15 +105,27 @@ int run_process(const ProcessOptions& o) {
     so.synthetic_size = {o.width, o.height};
     so.synthetic_frames = o.frames;
     so.seed = settings.seed;
+    so.native_size = o.stills;
+    if (o.stills) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(o.input, ec)) {
+            throw std::runtime_error("input " + o.input + ": --stills needs a folder of images");
+        }
+        if (o.smooth_angles) {
+            throw std::runtime_error("--smooth-angles smooths tracks over a video; stills have none, drop one of the two");
+        }
+    }
     auto source = open_source(o.input, so);
     std::vector<std::string> names = {k_jsonl, k_mot, k_settings, k_summary};
     if (!o.no_video) names.insert(names.begin(), k_video);
     OutputSet outputs(o.out, names, o.force);
     StopSignals stop_signals; // from here on a signal ends the loop and the outputs are finished
     Pipeline pipeline(std::move(source), settings);
+    pipeline.set_stills(o.stills);
 
     cv::VideoWriter video;
-    const double fps = pipeline.source().fps() > 0 ? pipeline.source().fps() : 30.0;
+    // Stills are shown one a second; a folder of video frames plays at the usual rate.
+    const double fps = pipeline.source().fps() > 0 ? pipeline.source().fps() : (o.stills ? 1.0 : 30.0);
     if (!o.no_video && !video.open(outputs.temp_path(k_video), cv::VideoWriter::fourcc('m', 'p', '4', 'v'), fps,
                                    pipeline.source().size())) {
         throw std::runtime_error("output " + outputs.final_path(k_video) + ": OpenCV cannot open an MPEG-4 writer; try --no-video");
@@ -133,7 +147,13 @@ int run_process(const ProcessOptions& o) {
             annotate(step.frame.bgr, step.result, pipeline.camera(), OverlayOptions{true, true, o.particles, o.particles});
             stats.add_stage("annotate", ms_since(t0));
             t0 = std::chrono::steady_clock::now();
-            video.write(step.frame.bgr);
+            if (step.frame.bgr.size() != pipeline.source().size()) {
+                cv::Mat scaled; // stills of another size than the first: the video has one geometry
+                cv::resize(step.frame.bgr, scaled, pipeline.source().size());
+                video.write(scaled);
+            } else {
+                video.write(step.frame.bgr);
+            }
             stats.add_stage("encode", ms_since(t0));
         }
         if (o.smooth_angles) {
@@ -141,7 +161,7 @@ int run_process(const ProcessOptions& o) {
                                                  step.result.timing},
                             step.frame.bgr.size()});
         } else {
-            write_jsonl(jsonl, step.result, step.frame.bgr.size());
+            write_jsonl(jsonl, step.result, step.frame.bgr.size(), o.stills ? step.frame.name : std::string());
         }
         write_mot(mot, step.result);
         // Whole frames reach the temporaries as they are done (one write per frame): a watcher sees
@@ -175,6 +195,7 @@ int run_process(const ProcessOptions& o) {
     summary["wall_s"] = wall_s;
     summary["fps"] = wall_s > 0 ? static_cast<double>(stats.frames()) / wall_s : 0.0;
     summary["outputs"] = names;
+    summary["stills"] = o.stills;
     summary["angles"] = o.smooth_angles ? "smoothed over each track (--smooth-angles)" : "online";
     summary["interrupted"] = signal_number != 0;
     if (signal_number != 0) summary["signal"] = signal_number == SIGTERM ? "SIGTERM" : "SIGINT";
@@ -214,6 +235,9 @@ void register_process(CLI::App& root, int& rc) {
     sub->add_flag("--no-video", o->no_video, "Skip the annotated video");
     sub->add_flag("--smooth-angles", o->smooth_angles,
                   "detections.jsonl gets each track's angles smoothed over the whole run (offline; written at the end)");
+    sub->add_flag("--stills", o->stills,
+                  "INPUT is a folder of unrelated images: each is tracked on its own (no track carries over) and its "
+                  "frame record in detections.jsonl names the file");
     sub->add_flag("-q,--quiet", o->quiet, "No progress line");
     sub->callback([o, &rc] { rc = run_process(*o); });
 }

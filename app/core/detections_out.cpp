@@ -6,7 +6,7 @@
 
 namespace app {
 
-void write_jsonl(std::ostream& out, const tracker::FrameResult& result, cv::Size frame_size) {
+void write_jsonl(std::ostream& out, const tracker::FrameResult& result, cv::Size frame_size, const std::string& image) {
     // The tracker's own line format (tracker/io.h), so `swarmtrack eval` reads process output directly.
     tracker::FrameRecord record;
     record.frame = result.frame;
@@ -15,6 +15,7 @@ void write_jsonl(std::ostream& out, const tracker::FrameResult& result, cv::Size
     record.detections = static_cast<int>(result.detections.size());
     record.timing = result.timing;
     record.has_timing = true;
+    record.file = image;
     out << tracker::to_json_line(record) << '\n';
     for (const auto& d : result.detections) out << tracker::to_json_line(d) << '\n';
 }

@@ -3,6 +3,7 @@
 // record, then one line per detection) and the MOT-challenge CSV layout (frame, id, left, top, width,
 // height, conf, x, y, z; frames 1-based).
 #include <ostream>
+#include <string>
 
 #include <opencv2/core.hpp>
 
@@ -10,7 +11,8 @@
 
 namespace app {
 
-void write_jsonl(std::ostream& out, const tracker::FrameResult& result, cv::Size frame_size);
+// `image`: the still's file name for the frame record ("file"); empty for frames of a video.
+void write_jsonl(std::ostream& out, const tracker::FrameResult& result, cv::Size frame_size, const std::string& image = "");
 void write_mot(std::ostream& out, const tracker::FrameResult& result);
 
 } // namespace app

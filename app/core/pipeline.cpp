@@ -68,7 +68,20 @@ bool Pipeline::step(Step& out) {
     if (!m_source->read(out.frame)) return false;
     out.timing = {};
     out.timing[Stage::Capture] = ms_since(t0);
+    if (m_stills) {
+        // Stills may differ in size and aspect ratio; the tracker only rescales a camera of the same aspect.
+        const cv::Size size = out.frame.bgr.size();
+        if (size.width != m_camera.width || size.height != m_camera.height) {
+            m_camera = make_camera(m_settings, size);
+            m_tracker = tracker::create_tracker(m_settings, m_camera);
+        }
+        m_tracker->reset();
+    }
     out.result = m_tracker->process(out.frame.bgr);
+    if (m_stills) {
+        out.result.frame = out.frame.index;
+        for (auto& d : out.result.detections) d.frame = out.frame.index;
+    }
     out.timing.set_tracker(out.result.timing);
     return true;
 }

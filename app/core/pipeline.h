@@ -30,6 +30,11 @@ class Pipeline {
 public:
     Pipeline(std::unique_ptr<FrameSource> source, const tracker::TrackerSettings& settings);
     bool step(Step& out);                 // false at the end of the source
+    // Stills: every frame is an image of its own. The tracker is reset before each one (no track, prediction or
+    // frame count carries over, and each image is searched with the seeds of a first frame), and the result
+    // is numbered by the frame's position in the source.
+    void set_stills(bool stills) { m_stills = stills; }
+    bool stills() const { return m_stills; }
     Step reprocess(const Frame& frame);   // run the tracker again on a frame already read (paused tuning)
     // Live tuning. A new backend or camera needs a new tracker (tracks restart); the rest is updated in place.
     void apply(const tracker::TrackerSettings& settings);
@@ -44,6 +49,7 @@ private:
     tracker::TrackerSettings m_settings;
     tracker::Camera m_camera;
     std::unique_ptr<tracker::Tracker> m_tracker;
+    bool m_stills = false;
 };
 
 } // namespace app

@@ -25,7 +25,7 @@ bool is_image_name(const fs::path& p) {
 
 class FolderSource : public FrameSource {
 public:
-    explicit FolderSource(const std::string& dir) : m_dir(dir) {
+    FolderSource(const std::string& dir, bool native_size) : m_dir(dir), m_native_size(native_size) {
         for (const auto& entry : fs::directory_iterator(dir)) {
             if (entry.is_regular_file() && is_image_name(entry.path())) m_files.push_back(entry.path().string());
         }
@@ -51,10 +51,12 @@ public:
                 ++m_skipped;
                 continue;
             }
-            // Every frame has the first image's size so the tracker and the video writer see one geometry.
-            if (img.size() != m_size) cv::resize(img, img, m_size);
+            // Every frame has the first image's size so the tracker and the video writer see one geometry
+            // (unless each image is a still of its own, whose labels are in its own pixels).
+            if (!m_native_size && img.size() != m_size) cv::resize(img, img, m_size);
             frame.bgr = img;
             frame.index = i;
+            frame.name = fs::path(m_files[static_cast<std::size_t>(i)]).filename().string();
             frame.capture_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
             return true;
         }
@@ -77,6 +79,7 @@ public:
 
 private:
     std::string m_dir;
+    bool m_native_size = false;
     std::vector<std::string> m_files;
     cv::Size m_size;
     long long m_next = 0;
@@ -85,6 +88,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<FrameSource> open_image_folder(const std::string& path) { return std::make_unique<FolderSource>(path); }
+std::unique_ptr<FrameSource> open_image_folder(const std::string& path, bool native_size) {
+    return std::make_unique<FolderSource>(path, native_size);
+}
 
 } // namespace app

@@ -13,6 +13,7 @@ struct Frame {
     cv::Mat bgr;            // 8-bit BGR
     long long index = 0;    // position in the source (file sources) or capture counter (live ones)
     double capture_ms = 0;  // time spent decoding / waiting for this frame
+    std::string name;       // image folders: the image's file name (no folder); empty for other sources
 };
 
 class FrameSource {
@@ -37,6 +38,8 @@ struct SourceOptions {
     cv::Size synthetic_size{1280, 720};
     unsigned long long seed = 1;
     long long synthetic_frames = -1; // -1: the scene's natural length (file-like) or endless when live
+    // Image folders: each image keeps its own size (unrelated stills) instead of being scaled to the first's.
+    bool native_size = false;
 };
 
 // Parses the input spec and opens it. Throws std::runtime_error with one line naming the input and the fix.
@@ -44,7 +47,7 @@ std::unique_ptr<FrameSource> open_source(const std::string& spec, const SourceOp
 
 std::unique_ptr<FrameSource> open_camera(int index);
 std::unique_ptr<FrameSource> open_video(const std::string& path);
-std::unique_ptr<FrameSource> open_image_folder(const std::string& path);
+std::unique_ptr<FrameSource> open_image_folder(const std::string& path, bool native_size = false);
 std::unique_ptr<FrameSource> open_synthetic(const std::string& scene, const SourceOptions& options);
 
 } // namespace app

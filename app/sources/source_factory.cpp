@@ -53,7 +53,7 @@ std::unique_ptr<FrameSource> open_unchecked(const std::string& spec, const Sourc
         throw std::runtime_error("input " + spec + ": not readable (permission denied); fix its permissions");
     }
     if (fs::is_directory(st)) {
-        return open_image_folder(spec);
+        return open_image_folder(spec, options.native_size);
     }
     return open_video(spec);
 }

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <map>
+#include <stdexcept>
 
 #include "tracker/pose.h"
 
@@ -46,6 +48,14 @@ void add(EvalCounts& to, const EvalCounts& from) {
 
 std::vector<int> match_frame(const std::vector<const GroundTruth*>& truth, const std::vector<const Detection*>& pred,
                              double min_iou, const cv::Rect2f& image) {
+    MatchOptions o;
+    o.min_iou = min_iou;
+    o.image = image;
+    return match_frame(truth, pred, o);
+}
+
+std::vector<int> match_frame(const std::vector<const GroundTruth*>& truth, const std::vector<const Detection*>& pred,
+                             const MatchOptions& o) {
     struct Pair {
         double iou;
         std::size_t g, p;
@@ -53,17 +63,26 @@ std::vector<int> match_frame(const std::vector<const GroundTruth*>& truth, const
     std::vector<Pair> pairs;
     for (std::size_t gi = 0; gi < truth.size(); ++gi) {
         for (std::size_t pi = 0; pi < pred.size(); ++pi) {
-            if (truth[gi]->category != pred[pi]->category) {
+            if (!o.any_category && truth[gi]->category != pred[pi]->category) {
                 continue;
             }
-            const double iou = box_iou(truth[gi]->box, pred[pi]->box & image);
-            if (iou >= min_iou) {
+            const double iou = box_iou(truth[gi]->box, pred[pi]->box & o.image);
+            if (iou >= o.min_iou) {
                 pairs.push_back({iou, gi, pi});
             }
         }
     }
-    // Stable, so equal IoUs keep truth-then-prediction order and the matching does not depend on the sort.
-    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.iou > b.iou; });
+    // Stable, so equal keys keep truth-then-prediction order and the matching does not depend on the sort.
+    if (o.by_fitness) {
+        std::stable_sort(pairs.begin(), pairs.end(), [&](const Pair& a, const Pair& b) {
+            const double fa = pred[a.p]->fitness, fb = pred[b.p]->fitness;
+            if (fa != fb) return fa > fb;
+            if (a.p != b.p) return a.p < b.p;
+            return a.iou > b.iou;
+        });
+    } else {
+        std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.iou > b.iou; });
+    }
     std::vector<int> of_truth(truth.size(), -1);
     std::vector<bool> used(pred.size(), false);
     for (const auto& pr : pairs) {
@@ -161,6 +180,153 @@ EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const Ev
         rep.mean_timing.total_ms /= n;
         rep.median_total_ms = median(totals);
     }
+    return rep;
+}
+
+double average_precision(std::vector<std::pair<double, bool>> ranked, long long positives) {
+    if (positives <= 0) {
+        return std::nan("");
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<double> rec{0.0}, prec{0.0};
+    long long tp = 0, n = 0;
+    for (const auto& [score, hit] : ranked) {
+        ++n;
+        tp += hit ? 1 : 0;
+        rec.push_back(static_cast<double>(tp) / static_cast<double>(positives));
+        prec.push_back(static_cast<double>(tp) / static_cast<double>(n));
+    }
+    rec.push_back(1.0);
+    prec.push_back(0.0);
+    for (std::size_t i = prec.size() - 1; i-- > 0;) {
+        prec[i] = std::max(prec[i], prec[i + 1]);
+    }
+    double ap = 0;
+    for (std::size_t i = 1; i < rec.size(); ++i) {
+        ap += (rec[i] - rec[i - 1]) * prec[i];
+    }
+    return ap;
+}
+
+std::vector<SizeBucket> default_size_buckets() {
+    const double edges[] = {0, 15, 20, 25, 30, 40, 80, 1e9};
+    std::vector<SizeBucket> out;
+    for (std::size_t i = 0; i + 1 < std::size(edges); ++i) {
+        SizeBucket b;
+        b.min_px = edges[i];
+        b.max_px = edges[i + 1];
+        out.push_back(b);
+    }
+    return out;
+}
+
+RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pred, const RealEvalSettings& s) {
+    RealEvalReport rep;
+    rep.sizes = default_size_buckets();
+    // The scored images: every prediction frame, by its image's key.
+    std::map<std::string, const FrameRecord*> frame_of;
+    for (const auto& [f, rec] : pred.frames) {
+        if (rec.file.empty()) {
+            throw std::runtime_error("predictions: frame " + std::to_string(f) +
+                                     " names no image file; write them with `swarmtrack process DIR --stills`");
+        }
+        frame_of[image_key(rec.file)] = &rec;
+    }
+    std::map<long long, std::vector<const Detection*>> pred_by_frame;
+    for (const auto& d : pred.detections) {
+        pred_by_frame[d.frame].push_back(&d);
+    }
+    std::map<std::string, std::vector<GroundTruth>> modelled;
+    std::map<std::string, std::vector<cv::Rect2f>> dont_care;
+    for (const auto& l : labels.labels) {
+        if (!frame_of.count(l.image)) {
+            ++rep.labels_not_scored;
+        } else if (l.category) {
+            GroundTruth g;
+            g.category = *l.category;
+            g.box = l.box;
+            modelled[l.image].push_back(g);
+        } else {
+            ++rep.dont_care;
+            dont_care[l.image].push_back(l.box);
+        }
+    }
+    std::array<std::vector<std::pair<double, bool>>, k_category_count> ranked;
+    std::vector<std::pair<double, bool>> ranked_any;
+    for (const auto& [key, rec] : frame_of) {
+        ++rep.images;
+        const auto& preds = pred_by_frame[rec->frame];
+        rep.predictions += static_cast<long long>(preds.size());
+        std::vector<const GroundTruth*> gts;
+        for (const auto& g : modelled[key]) {
+            gts.push_back(&g);
+        }
+        MatchOptions mo;
+        mo.min_iou = s.match_iou;
+        mo.by_fitness = true;
+        if (rec->width > 0 && rec->height > 0) {
+            mo.image = cv::Rect2f(0, 0, static_cast<float>(rec->width), static_cast<float>(rec->height));
+        }
+        const std::vector<int> matched = match_frame(gts, preds, mo);
+        mo.any_category = true;
+        const std::vector<int> matched_any = match_frame(gts, preds, mo);
+
+        std::vector<bool> hit(preds.size(), false), hit_any(preds.size(), false);
+        for (std::size_t gi = 0; gi < gts.size(); ++gi) {
+            const GroundTruth& g = *gts[gi];
+            auto& c = rep.per_category[static_cast<std::size_t>(g.category)];
+            ++c.labels;
+            ++rep.any.labels;
+            if (matched[gi] >= 0) {
+                ++c.tp;
+                hit[static_cast<std::size_t>(matched[gi])] = true;
+            }
+            if (matched_any[gi] >= 0) {
+                ++rep.any.tp;
+                hit_any[static_cast<std::size_t>(matched_any[gi])] = true;
+            }
+            for (auto& b : rep.sizes) {
+                if (g.box.width >= b.min_px && g.box.width < b.max_px) {
+                    ++b.labels;
+                    b.found += matched[gi] >= 0 ? 1 : 0;
+                    b.found_any += matched_any[gi] >= 0 ? 1 : 0;
+                }
+            }
+            // Confusion: the best-fitness prediction on this sign, whatever its category and matches elsewhere.
+            int best = -1;
+            for (std::size_t pi = 0; pi < preds.size(); ++pi) {
+                if (box_iou(g.box, preds[pi]->box & mo.image) >= s.match_iou &&
+                    (best < 0 || preds[pi]->fitness > preds[static_cast<std::size_t>(best)]->fitness)) {
+                    best = static_cast<int>(pi);
+                }
+            }
+            auto& row = rep.confusion[static_cast<std::size_t>(g.category)];
+            ++row[best < 0 ? k_category_count : static_cast<std::size_t>(preds[static_cast<std::size_t>(best)]->category)];
+        }
+        const auto& cares = dont_care[key];
+        for (std::size_t pi = 0; pi < preds.size(); ++pi) {
+            const Detection& d = *preds[pi];
+            const bool on_unmodelled = std::any_of(cares.begin(), cares.end(), [&](const cv::Rect2f& b) {
+                return box_iou(b, d.box & mo.image) >= s.match_iou;
+            });
+            auto& c = rep.per_category[static_cast<std::size_t>(d.category)];
+            ranked[static_cast<std::size_t>(d.category)].emplace_back(d.fitness, hit[pi]);
+            ranked_any.emplace_back(d.fitness, hit_any[pi]);
+            if (!hit[pi]) {
+                ++c.fp;
+                c.fp_unmodelled += on_unmodelled ? 1 : 0;
+            }
+            if (!hit_any[pi]) {
+                ++rep.any.fp;
+                rep.any.fp_unmodelled += on_unmodelled ? 1 : 0;
+            }
+        }
+    }
+    for (int i = 0; i < k_category_count; ++i) {
+        auto& c = rep.per_category[static_cast<std::size_t>(i)];
+        c.ap = average_precision(ranked[static_cast<std::size_t>(i)], c.labels);
+    }
+    rep.any.ap = average_precision(ranked_any, rep.any.labels);
     return rep;
 }
 

@@ -83,6 +83,12 @@ struct LineReader {
         f.width = o.contains("width") ? static_cast<int>(integer(o, "width")) : 0;
         f.height = o.contains("height") ? static_cast<int>(integer(o, "height")) : 0;
         f.detections = o.contains("detections") ? static_cast<int>(integer(o, "detections")) : 0;
+        if (o.contains("file")) {
+            if (!o["file"].is_string()) {
+                fail("file", "must be a string");
+            }
+            f.file = o["file"].get<std::string>();
+        }
         if (o.contains("timing")) {
             const json& t = o["timing"];
             if (!t.is_object()) {
@@ -155,6 +161,9 @@ std::string to_json_line(const FrameRecord& f) {
     if (f.width > 0 && f.height > 0) {
         o["width"] = f.width;
         o["height"] = f.height;
+    }
+    if (!f.file.empty()) {
+        o["file"] = f.file;
     }
     if (f.has_timing) {
         o["timing"] = {{"upload_ms", f.timing.upload_ms},     {"preprocess_ms", f.timing.preprocess_ms},

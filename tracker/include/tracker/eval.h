@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tracker/io.h"
+#include "tracker/labels.h"
 
 namespace tracker {
 
@@ -45,6 +46,17 @@ EvalReport evaluate(const TruthFile& truth, const PredictionFile& pred, const Ev
 // of its prediction, or -1.
 std::vector<int> match_frame(const std::vector<const GroundTruth*>& truth, const std::vector<const Detection*>& pred,
                              double min_iou, const cv::Rect2f& image = cv::Rect2f(0, 0, 1e9f, 1e9f));
+// match_frame with its choices spelled out. by_fitness: predictions are taken in falling fitness, each to the
+// free truth it overlaps best (the PASCAL VOC / COCO protocol, where the ranking is the detector's confidence);
+// otherwise pairs are taken in falling IoU. any_category: a prediction may match a truth of another category.
+struct MatchOptions {
+    double min_iou = 0.5;
+    cv::Rect2f image = cv::Rect2f(0, 0, 1e9f, 1e9f);
+    bool by_fitness = false;
+    bool any_category = false;
+};
+std::vector<int> match_frame(const std::vector<const GroundTruth*>& truth, const std::vector<const Detection*>& pred,
+                             const MatchOptions& options);
 double median(std::vector<double> v); // NaN when empty
 double box_iou(const cv::Rect2f& a, const cv::Rect2f& b);
 
@@ -54,5 +66,51 @@ struct AccuracyBars {
 };
 // Empty when every bar is met, else one line per failed bar.
 std::vector<std::string> failed_bars(const EvalCounts& c, const AccuracyBars& bars = {});
+
+// Scoring stills against box labels of real footage (tracker/labels.h). Per image, predictions are matched
+// one-to-one, best fitness first, to labels of their own category at box IoU >= match_iou. Labels of signs the
+// tracker has no model for (no entry, priority, ...) are don't-care: missing them is no miss, and they excuse no
+// prediction: a prediction that is not matched to a label of its own category is a false positive of its
+// category even where it lies on such a sign (counted apart as fp_unmodelled, so the cost of those signs shows).
+struct RealEvalSettings {
+    double match_iou = 0.5;
+};
+
+struct RealCounts {
+    long long labels = 0, tp = 0, fp = 0;
+    long long fp_unmodelled = 0; // of fp: on a sign of a category without a model
+    double ap = 0;               // average precision over the fitness ranking; NaN without labels
+    double recall() const { return labels > 0 ? static_cast<double>(tp) / static_cast<double>(labels) : 1.0; }
+    double precision() const { return tp + fp > 0 ? static_cast<double>(tp) / static_cast<double>(tp + fp) : 1.0; }
+};
+
+// Labels (of modelled categories) whose box width lies in [min_px, max_px): how many, how many a prediction of
+// their category matched, and how many a prediction of any modelled category matched (the any-sign matching).
+struct SizeBucket {
+    double min_px = 0, max_px = 0;
+    long long labels = 0, found = 0, found_any = 0;
+};
+
+struct RealEvalReport {
+    std::array<RealCounts, k_category_count> per_category;
+    RealCounts any; // category-agnostic matching among the modelled categories
+    std::vector<SizeBucket> sizes;
+    // confusion[true][predicted]: for each label of a modelled category, the category of the best-fitness
+    // prediction overlapping it at match_iou (any category); column k_category_count: none did (missed).
+    std::array<std::array<long long, k_category_count + 1>, k_category_count> confusion{};
+    long long images = 0;             // frames of the predictions (each names its image)
+    long long predictions = 0;
+    long long dont_care = 0;          // labels of categories without a model, on the images scored
+    long long labels_not_scored = 0;  // labels of images the predictions do not cover (not processed)
+};
+
+// Label width buckets of the report: <15, 15-20, 20-25, 25-30, 30-40, 40-80, >=80 px.
+std::vector<SizeBucket> default_size_buckets();
+// Throws std::runtime_error when a prediction frame names no image file (not written by `process --stills`).
+RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pred, const RealEvalSettings& s = {});
+// All-point interpolated average precision (PASCAL VOC 2010+): the area under the precision / recall curve whose
+// precision at each recall is the best precision at that recall or beyond. `ranked`: each prediction's
+// (score, is a true positive); `positives`: the labels it could find. NaN when positives is 0.
+double average_precision(std::vector<std::pair<double, bool>> ranked, long long positives);
 
 } // namespace tracker

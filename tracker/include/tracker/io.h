@@ -1,12 +1,13 @@
 #pragma once
 // JSON-lines files shared by `synth`, `process` and `eval`. One object per line, with a "type":
-//   {"type":"frame","frame":12,"width":1280,"height":720,"detections":2,
+//   {"type":"frame","frame":12,"width":1280,"height":720,"detections":2,"file":"00012.jpg",
 //    "timing":{"upload_ms":..,"preprocess_ms":..,"search_ms":..,"readback_ms":..,"total_ms":..}}
 //   {"type":"detection","frame":12,"track_id":3,"category":"stop",
 //    "pose":{"x":..,"y":..,"z":..,"yaw":..,"pitch":..,"roll":..},"fitness":0.93,
 //    "box":[x,y,w,h],"outline":[[u,v],...]}
 //   {"type":"truth","frame":12,"id":4,"category":"danger","pose":{...},"box":[x,y,w,h],"visible":0.8}
-// Frame lines list every frame that was processed / rendered, so frames without signs count too.
+// Frame lines list every frame that was processed / rendered, so frames without signs count too. "file" is
+// optional: the image's file name, written for stills.
 // Poses in metres and degrees (camera frame, x right, y down, z forward); boxes and outlines in pixels.
 #include <cstdio>
 #include <map>
@@ -24,6 +25,7 @@ struct FrameRecord {
     int detections = 0;
     StageTiming timing;
     bool has_timing = false;
+    std::string file; // the image this frame came from, when each frame is a still (`process --stills`)
 };
 
 std::string to_json_line(const Detection& d);

@@ -1,0 +1,107 @@
+#include "real_eval_report.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace app {
+namespace {
+
+std::string pct(double v) {
+    if (std::isnan(v)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f %%", 100.0 * v);
+    return buf;
+}
+
+std::string bucket_name(const tracker::SizeBucket& b) {
+    if (b.min_px <= 0) return "< " + format_double(b.max_px);
+    if (b.max_px >= 1e8) return ">= " + format_double(b.min_px);
+    return format_double(b.min_px) + "-" + format_double(b.max_px);
+}
+
+std::string category_name(int i) {
+    return i < tracker::k_category_count ? std::string(tracker::to_string(static_cast<tracker::Category>(i))) : "missed";
+}
+
+nlohmann::json num(double v) { return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v); }
+
+nlohmann::json counts_json(const tracker::RealCounts& c) {
+    return {{"labels", c.labels},       {"tp", c.tp},
+            {"fp", c.fp},               {"fn", c.labels - c.tp},
+            {"recall", c.recall()},     {"precision", c.precision()},
+            {"ap", num(c.ap)},          {"fp_on_unmodelled", c.fp_unmodelled}};
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, Table>> real_eval_tables(const tracker::RealEvalReport& r) {
+    std::vector<std::pair<std::string, Table>> out;
+    Table cat({"category", "labels", "tp", "fp", "fn", "recall", "precision", "AP", "fp on unmodelled"});
+    auto row = [&](const std::string& name, const tracker::RealCounts& c) {
+        cat.add({name, std::to_string(c.labels), std::to_string(c.tp), std::to_string(c.fp), std::to_string(c.labels - c.tp),
+                 c.labels > 0 ? pct(c.recall()) : "-", c.tp + c.fp > 0 ? pct(c.precision()) : "-", pct(c.ap),
+                 std::to_string(c.fp_unmodelled)});
+    };
+    for (int i = 0; i < tracker::k_category_count; ++i) row(category_name(i), r.per_category[static_cast<std::size_t>(i)]);
+    row("any sign", r.any);
+    out.emplace_back("per category", std::move(cat));
+
+    Table sizes({"width px", "labels", "recall", "recall any category"});
+    for (const auto& b : r.sizes) {
+        sizes.add({bucket_name(b), std::to_string(b.labels),
+                   b.labels ? pct(static_cast<double>(b.found) / static_cast<double>(b.labels)) : "-",
+                   b.labels ? pct(static_cast<double>(b.found_any) / static_cast<double>(b.labels)) : "-"});
+    }
+    out.emplace_back("recall by sign width", std::move(sizes));
+
+    std::vector<std::string> header{"true \\ predicted"};
+    for (int i = 0; i <= tracker::k_category_count; ++i) header.push_back(category_name(i));
+    Table conf(header);
+    for (int t = 0; t < tracker::k_category_count; ++t) {
+        std::vector<std::string> cells{category_name(t)};
+        for (const auto n : r.confusion[static_cast<std::size_t>(t)]) cells.push_back(std::to_string(n));
+        conf.add(cells);
+    }
+    out.emplace_back("confusion (best-fitness prediction on each sign)", std::move(conf));
+    return out;
+}
+
+std::string real_eval_summary(const tracker::RealEvalReport& r, const tracker::RealEvalSettings& s) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "%lld images, %lld predictions, %lld labelled signs of modelled categories, %lld don't-care (no model: "
+                  "missing them is no miss, a prediction on one is a false positive); a match needs box IoU >= %.2f, "
+                  "best fitness first; AP: all-point interpolated over the fitness ranking",
+                  r.images, r.predictions, r.any.labels, r.dont_care, s.match_iou);
+    std::string line = buf;
+    if (r.labels_not_scored > 0) {
+        line += "; " + std::to_string(r.labels_not_scored) + " labels are on images the predictions do not cover (not scored)";
+    }
+    return line;
+}
+
+nlohmann::json real_eval_json(const tracker::RealEvalReport& r, const tracker::RealEvalSettings& s) {
+    nlohmann::json j;
+    j["match_iou"] = s.match_iou;
+    j["images"] = r.images;
+    j["predictions"] = r.predictions;
+    j["dont_care_labels"] = r.dont_care;
+    j["labels_not_scored"] = r.labels_not_scored;
+    for (int i = 0; i < tracker::k_category_count; ++i) {
+        j["per_category"][category_name(i)] = counts_json(r.per_category[static_cast<std::size_t>(i)]);
+    }
+    j["any_sign"] = counts_json(r.any);
+    j["recall_by_width"] = nlohmann::json::array();
+    for (const auto& b : r.sizes) {
+        j["recall_by_width"].push_back({{"min_px", b.min_px}, {"max_px", b.max_px >= 1e8 ? nlohmann::json(nullptr) : nlohmann::json(b.max_px)},
+                                        {"labels", b.labels}, {"found", b.found}, {"found_any_category", b.found_any}});
+    }
+    for (int t = 0; t < tracker::k_category_count; ++t) {
+        for (int p = 0; p <= tracker::k_category_count; ++p) {
+            j["confusion"][category_name(t)][category_name(p)] = r.confusion[static_cast<std::size_t>(t)][static_cast<std::size_t>(p)];
+        }
+    }
+    return j;
+}
+
+} // namespace app

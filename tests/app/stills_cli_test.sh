@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# `process --stills` and `eval --labels` through the real binary, on small images made here: each image's frame
+# record names its file, images keep their own size, and eval scores CSV and COCO labels against them; bad
+# input gives one error line and exit 2. Usage: stills_cli_test.sh PATH/TO/swarmtrack
+set -uo pipefail
+bin="$1"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { # name, expected exit code, command...
+    local name="$1" want="$2"
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL $name: exit $got, wanted $want"; cat "$tmp/err" "$tmp/out"; fail=1
+    else
+        echo "ok   $name"
+    fi
+}
+one_line_error() { # name, a word the error must contain
+    if [ "$(grep -c "^swarmtrack: error: " "$tmp/err")" != 1 ] || ! grep -q -- "$2" "$tmp/err"; then
+        echo "FAIL $1: no one-line error mentioning '$2':"; cat "$tmp/err"; fail=1
+    fi
+}
+expect() { # name, file, pattern
+    if ! grep -q -- "$3" "$2"; then echo "FAIL $1: '$3' not in $2:"; cat "$2"; fail=1; fi
+}
+ppm() { # file, width, height, grey level (octal byte)
+    { printf 'P6\n%d %d\n255\n' "$2" "$3"; head -c $(($2 * $3 * 3)) /dev/zero | tr '\0' "\\$4"; } >"$1"
+}
+echo '{"generations": 20, "particles": 16}' >"$tmp/light.json"
+mkdir -p "$tmp/stills"
+ppm "$tmp/stills/a.ppm" 160 120 200
+ppm "$tmp/stills/b.ppm" 200 100 100
+ppm "$tmp/stills/c.ppm" 160 120 50
+
+check "process --stills" 0 "$bin" process "$tmp/stills" --stills --out "$tmp/out1" --no-video --backend cpu -q --config "$tmp/light.json"
+jsonl="$tmp/out1/detections.jsonl"
+expect "first still named" "$jsonl" '"file":"a.ppm","frame":0'
+expect "second still named" "$jsonl" '"file":"b.ppm","frame":1'
+expect "second still at its own size" "$jsonl" '"frame":1,"height":100'
+expect "third still named" "$jsonl" '"file":"c.ppm","frame":2'
+expect "summary says stills" "$tmp/out1/summary.json" '"stills": true'
+
+# Labels on a and c (one of a kind without a model); the grey images hold no sign, so every label is a miss.
+printf 'a;10;10;29;29;14;stop\nc;40;40;59;59;38;mandatory\nc;80;40;99;59;17;noentry\n' >"$tmp/labels.csv"
+check "eval --labels csv" 0 "$bin" eval --labels "$tmp/labels.csv" --pred "$jsonl" --json "$tmp/eval.json"
+expect "eval counts" "$tmp/out" "3 images, .* 2 labelled signs of modelled categories, 1 don't-care"
+expect "eval any-sign row" "$tmp/out" "| any sign"
+expect "eval confusion" "$tmp/out" "confusion"
+expect "eval json" "$tmp/eval.json" '"any_sign"'
+cat >"$tmp/coco.json" <<'JSON'
+{"images": [{"id": 1, "file_name": "a.ppm", "width": 160, "height": 120}],
+ "categories": [{"id": 3, "name": "give-way"}],
+ "annotations": [{"id": 1, "image_id": 1, "category_id": 3, "bbox": [10, 10, 20, 20]}]}
+JSON
+check "eval --labels coco" 0 "$bin" eval --labels "$tmp/coco.json" --pred "$jsonl"
+expect "coco counts" "$tmp/out" "1 labelled signs of modelled categories"
+
+# Bad input.
+check "--stills on a file" 2 "$bin" process "$tmp/stills/a.ppm" --stills --out "$tmp/out2" --backend cpu -q
+one_line_error "--stills on a file" "needs a folder"
+printf 'a;10;10;29\n' >"$tmp/short.csv"
+check "malformed csv" 2 "$bin" eval --labels "$tmp/short.csv" --pred "$jsonl"
+one_line_error "malformed csv" "short.csv:1: expected 7 fields"
+check "eval without gt or labels" 2 "$bin" eval --pred "$jsonl"
+one_line_error "eval without gt or labels" "either --gt"
+printf '{"type":"frame","frame":0,"width":160,"height":120,"detections":0}\n' >"$tmp/video.jsonl"
+check "labels against video predictions" 2 "$bin" eval --labels "$tmp/labels.csv" --pred "$tmp/video.jsonl"
+one_line_error "labels against video predictions" "--stills"
+check "bench real without data" 2 "$bin" bench --suite real --data "$tmp/nowhere" --backend cpu
+one_line_error "bench real without data" "no such folder"
+check "bench real without labels" 2 "$bin" bench --suite real --data "$tmp/stills" --backend cpu
+one_line_error "bench real without labels" "--labels FILE"
+mkdir -p "$tmp/empty"
+check "bench real without images" 2 "$bin" bench --suite real --data "$tmp/empty" --labels "$tmp/labels.csv" --backend cpu
+one_line_error "bench real without images" "no images"
+# The real suite on the stills made here, with their CSV labels.
+check "bench real on stills" 0 "$bin" bench --suite real --data "$tmp/stills" --labels "$tmp/labels.csv" --backend cpu --config "$tmp/light.json" --frames 2 --json "$tmp/real.json"
+expect "bench real table" "$tmp/out" "| any sign"
+expect "bench real timing" "$tmp/out" "time per frame"
+expect "bench real json" "$tmp/real.json" '"median_frame"'
+exit $fail

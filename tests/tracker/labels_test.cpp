@@ -1,0 +1,230 @@
+// Box labels of real footage (CSV and COCO readers) and the stills scoring against them: matching by fitness
+// with don't-care signs, average precision, recall by size and the confusion table.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <string>
+
+#include "tracker/eval.h"
+#include "tracker/labels.h"
+
+namespace tracker {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const std::string path = ::testing::TempDir() + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+// The message of the std::runtime_error `f` throws ("" when it does not).
+template <typename F>
+std::string error_of(F&& f) {
+    try {
+        f();
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(Labels, CategoryNamesAreMatchedLoosely) {
+    EXPECT_EQ(parse_category_loose("giveway"), Category::GiveWay);
+    EXPECT_EQ(parse_category_loose("Give-Way"), Category::GiveWay);
+    EXPECT_EQ(parse_category_loose("give_way"), Category::GiveWay);
+    EXPECT_EQ(parse_category_loose("PROHIBITORY"), Category::Prohibitory);
+    EXPECT_FALSE(parse_category_loose("noentry").has_value());
+    EXPECT_FALSE(parse_category_loose("priority").has_value());
+    EXPECT_EQ(image_key("images/00012.jpg"), "00012");
+    EXPECT_EQ(image_key("00012"), "00012");
+}
+
+TEST(Labels, CsvRightAndBottomAreInclusive) {
+    const auto path = write_temp("labels_ok.csv", "00000;464;247;489;268;11;danger\n"
+                                                   "00001;10;20;19;39;13;giveway\n"
+                                                   "00001;50;50;59;59;17;noentry\n");
+    const LabelSet set = read_labels(path);
+    ASSERT_EQ(set.labels.size(), 3u);
+    EXPECT_EQ(set.labels[0].image, "00000");
+    EXPECT_EQ(set.labels[0].category, Category::Danger);
+    EXPECT_FLOAT_EQ(set.labels[0].box.width, 26.f);
+    EXPECT_FLOAT_EQ(set.labels[0].box.height, 22.f);
+    EXPECT_EQ(set.labels[1].category, Category::GiveWay);
+    EXPECT_FALSE(set.labels[2].category.has_value());
+    EXPECT_EQ(set.labels[2].name, "noentry");
+    EXPECT_EQ(set.images, (std::vector<std::string>{"00000", "00001"}));
+}
+
+TEST(Labels, MalformedCsvNamesTheLine) {
+    const auto few = write_temp("labels_few.csv", "00000;1;2;3;4;11;danger\n00001;1;2;3\n");
+    EXPECT_NE(error_of([&] { read_labels_csv(few); }).find("labels_few.csv:2: expected 7 fields"), std::string::npos);
+    const auto nan = write_temp("labels_nan.csv", "00000;1;x;3;4;11;danger\n");
+    EXPECT_NE(error_of([&] { read_labels_csv(nan); }).find(":1: field 'top'"), std::string::npos);
+    const auto flipped = write_temp("labels_flip.csv", "00000;10;2;3;4;11;danger\n");
+    EXPECT_NE(error_of([&] { read_labels_csv(flipped); }).find(":1: right/bottom"), std::string::npos);
+    EXPECT_NE(error_of([&] { read_labels_csv(::testing::TempDir() + "/no_such.csv"); }).find("cannot open"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { read_labels(few + ".txt"); }).find("unknown label format"), std::string::npos);
+}
+
+TEST(Labels, CocoDetectionJson) {
+    const auto path = write_temp("coco_ok.json", R"({
+      "images": [{"id": 1, "file_name": "a/00005.jpg", "width": 816, "height": 480},
+                 {"id": 2, "file_name": "00006.png", "width": 816, "height": 480}],
+      "categories": [{"id": 7, "name": "give-way"}, {"id": 8, "name": "priority"}, {"id": 9, "name": "Stop"}],
+      "annotations": [{"id": 1, "image_id": 1, "category_id": 7, "bbox": [10, 20, 30.5, 40]},
+                      {"id": 2, "image_id": 1, "category_id": 8, "bbox": [100, 20, 30, 30]},
+                      {"id": 3, "image_id": 1, "category_id": 9, "bbox": [200, 20, 30, 30]}]})");
+    const LabelSet set = read_labels(path);
+    ASSERT_EQ(set.labels.size(), 3u);
+    EXPECT_EQ(set.labels[0].image, "00005");
+    EXPECT_EQ(set.labels[0].category, Category::GiveWay);
+    EXPECT_FLOAT_EQ(set.labels[0].box.width, 30.5f);
+    EXPECT_FALSE(set.labels[1].category.has_value());
+    EXPECT_EQ(set.labels[2].category, Category::Stop);
+    EXPECT_EQ(set.images, (std::vector<std::string>{"00005", "00006"})); // the signless image too
+}
+
+TEST(Labels, MalformedCocoNamesTheEntry) {
+    const auto bad_box = write_temp("coco_box.json", R"({"images": [{"id": 1, "file_name": "x.jpg"}],
+      "categories": [{"id": 1, "name": "stop"}],
+      "annotations": [{"image_id": 1, "category_id": 1, "bbox": [1, 2, 3]}]})");
+    EXPECT_NE(error_of([&] { read_labels_coco(bad_box); }).find("annotations[0]: field 'bbox'"), std::string::npos);
+    const auto bad_image = write_temp("coco_image.json", R"({"images": [{"id": 1, "file_name": "x.jpg"}],
+      "categories": [{"id": 1, "name": "stop"}],
+      "annotations": [{"image_id": 5, "category_id": 1, "bbox": [1, 2, 3, 4]}]})");
+    EXPECT_NE(error_of([&] { read_labels_coco(bad_image); }).find("field 'image_id': 5 is not in images"),
+              std::string::npos);
+    const auto no_images = write_temp("coco_none.json", R"({"annotations": [], "categories": []})");
+    EXPECT_NE(error_of([&] { read_labels_coco(no_images); }).find("field 'images'"), std::string::npos);
+    const auto broken = write_temp("coco_broken.json", "{\"images\": [");
+    EXPECT_NE(error_of([&] { read_labels_coco(broken); }).find("not valid JSON"), std::string::npos);
+}
+
+TEST(RealEval, AveragePrecisionOfAKnownRanking) {
+    // Three signs; ranked hit, miss, hit, miss. Precision 1 up to recall 1/3, then 2/3 up to recall 2/3:
+    // AP = 1/3 * 1 + 1/3 * 2/3 = 5/9.
+    EXPECT_NEAR(average_precision({{0.9, true}, {0.8, false}, {0.7, true}, {0.6, false}}, 3), 5.0 / 9.0, 1e-12);
+    // Order of the input does not matter, the scores do.
+    EXPECT_NEAR(average_precision({{0.6, false}, {0.7, true}, {0.9, true}, {0.8, false}}, 3), 5.0 / 9.0, 1e-12);
+    EXPECT_NEAR(average_precision({{0.5, true}, {0.4, true}}, 2), 1.0, 1e-12);
+    EXPECT_NEAR(average_precision({}, 2), 0.0, 1e-12);
+    EXPECT_TRUE(std::isnan(average_precision({{0.5, false}}, 0)));
+}
+
+Detection det(long long frame, Category c, cv::Rect2f box, double fitness) {
+    Detection d;
+    d.frame = frame;
+    d.category = c;
+    d.box = box;
+    d.fitness = fitness;
+    return d;
+}
+
+BoxLabel label(const std::string& image, std::optional<Category> c, cv::Rect2f box) {
+    BoxLabel l;
+    l.image = image;
+    l.category = c;
+    l.box = box;
+    l.name = c ? std::string(to_string(*c)) : "noentry";
+    return l;
+}
+
+TEST(RealEval, MatchingDontCareSizesAndConfusion) {
+    LabelSet labels;
+    // Image 00000: a danger sign 20 px wide, a no-entry sign (don't-care), a stop sign 50 px wide.
+    labels.labels.push_back(label("00000", Category::Danger, {100, 100, 20, 20}));
+    labels.labels.push_back(label("00000", std::nullopt, {300, 100, 30, 30}));
+    labels.labels.push_back(label("00000", Category::Stop, {500, 100, 50, 50}));
+    // Image 00001: a mandatory sign 12 px wide that nothing finds.
+    labels.labels.push_back(label("00001", Category::Mandatory, {10, 10, 12, 12}));
+    // Image 00002 was not processed.
+    labels.labels.push_back(label("00002", Category::Danger, {10, 10, 30, 30}));
+    PredictionFile pred;
+    pred.frames[0] = FrameRecord{0, 816, 480, 4, {}, false, "00000.jpg"};
+    pred.frames[1] = FrameRecord{1, 816, 480, 0, {}, false, "00001.jpg"};
+    // Two danger predictions on the danger sign: the fitter one matches, the other is a duplicate (fp).
+    pred.detections.push_back(det(0, Category::Danger, {101, 100, 20, 20}, 0.7));
+    pred.detections.push_back(det(0, Category::Danger, {100, 101, 20, 20}, 0.9));
+    // A prohibitory prediction on the no-entry sign: a false positive, counted as on an unmodelled sign.
+    pred.detections.push_back(det(0, Category::Prohibitory, {300, 100, 30, 30}, 0.8));
+    // The stop sign taken for give-way: a fp of give-way, a miss of stop, found in the any-sign matching.
+    pred.detections.push_back(det(0, Category::GiveWay, {500, 100, 50, 50}, 0.75));
+
+    const RealEvalReport r = evaluate_labels(labels, pred);
+    EXPECT_EQ(r.images, 2);
+    EXPECT_EQ(r.predictions, 4);
+    EXPECT_EQ(r.dont_care, 1);
+    EXPECT_EQ(r.labels_not_scored, 1);
+    const auto& danger = r.per_category[static_cast<int>(Category::Danger)];
+    EXPECT_EQ(danger.labels, 1);
+    EXPECT_EQ(danger.tp, 1);
+    EXPECT_EQ(danger.fp, 1);
+    EXPECT_NEAR(danger.ap, 1.0, 1e-12); // the fitter prediction matched, so precision is 1 at recall 1
+    const auto& pro = r.per_category[static_cast<int>(Category::Prohibitory)];
+    EXPECT_EQ(pro.labels, 0);
+    EXPECT_EQ(pro.fp, 1);
+    EXPECT_EQ(pro.fp_unmodelled, 1);
+    EXPECT_TRUE(std::isnan(pro.ap));
+    const auto& stop = r.per_category[static_cast<int>(Category::Stop)];
+    EXPECT_EQ(stop.labels, 1);
+    EXPECT_EQ(stop.tp, 0);
+    EXPECT_EQ(r.per_category[static_cast<int>(Category::GiveWay)].fp, 1);
+    EXPECT_EQ(r.per_category[static_cast<int>(Category::Mandatory)].labels, 1);
+    // Any sign: danger and stop found (2 of 3); the danger duplicate and the prohibitory are false.
+    EXPECT_EQ(r.any.labels, 3);
+    EXPECT_EQ(r.any.tp, 2);
+    EXPECT_EQ(r.any.fp, 2);
+    EXPECT_EQ(r.any.fp_unmodelled, 1);
+
+    // Sizes: 12 px in <15 (missed), 20 px in 20-25 (found), 50 px in 40-80 (found only as any sign).
+    ASSERT_EQ(r.sizes.size(), 7u);
+    EXPECT_EQ(r.sizes[0].labels, 1);
+    EXPECT_EQ(r.sizes[0].found_any, 0);
+    EXPECT_EQ(r.sizes[2].labels, 1);
+    EXPECT_EQ(r.sizes[2].found, 1);
+    EXPECT_EQ(r.sizes[5].labels, 1);
+    EXPECT_EQ(r.sizes[5].found, 0);
+    EXPECT_EQ(r.sizes[5].found_any, 1);
+
+    // Confusion: danger -> danger, stop -> give-way, mandatory -> missed.
+    EXPECT_EQ(r.confusion[static_cast<int>(Category::Danger)][static_cast<int>(Category::Danger)], 1);
+    EXPECT_EQ(r.confusion[static_cast<int>(Category::Stop)][static_cast<int>(Category::GiveWay)], 1);
+    EXPECT_EQ(r.confusion[static_cast<int>(Category::Mandatory)][k_category_count], 1);
+}
+
+TEST(RealEval, MatchingByFitnessGivesTheSignToTheFitterPrediction) {
+    // Two predictions on one sign: by IoU the closer one would match; by fitness the fitter one does.
+    GroundTruth g;
+    g.category = Category::Danger;
+    g.box = {100, 100, 20, 20};
+    const Detection close = det(0, Category::Danger, {100, 100, 20, 20}, 0.6);
+    const Detection fit = det(0, Category::Danger, {102, 100, 20, 20}, 0.9);
+    MatchOptions o;
+    EXPECT_EQ(match_frame({&g}, {&close, &fit}, o)[0], 0);
+    o.by_fitness = true;
+    EXPECT_EQ(match_frame({&g}, {&close, &fit}, o)[0], 1);
+    // Another category matches only when categories are ignored.
+    const Detection stop = det(0, Category::Stop, {100, 100, 20, 20}, 0.9);
+    EXPECT_EQ(match_frame({&g}, {&stop}, o)[0], -1);
+    o.any_category = true;
+    EXPECT_EQ(match_frame({&g}, {&stop}, o)[0], 0);
+}
+
+TEST(RealEval, PredictionsWithoutImageNamesAreRefused) {
+    PredictionFile pred;
+    pred.frames[0] = FrameRecord{0, 816, 480, 0, {}, false, ""};
+    EXPECT_NE(error_of([&] { evaluate_labels(LabelSet{}, pred); }).find("--stills"), std::string::npos);
+}
+
+TEST(RealEval, FrameRecordsKeepTheirImageName) {
+    FrameRecord f{3, 816, 480, 0, {}, false, "00003.jpg"};
+    const auto path = write_temp("stills.jsonl", to_json_line(f) + "\n" + to_json_line(FrameRecord{4, 816, 480, 0, {}, false, ""}) + "\n");
+    const PredictionFile p = read_predictions(path);
+    EXPECT_EQ(p.frames.at(3).file, "00003.jpg");
+    EXPECT_EQ(p.frames.at(4).file, "");
+}
+
+} // namespace
+} // namespace tracker

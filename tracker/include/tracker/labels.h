@@ -1,0 +1,42 @@
+#pragma once
+// Box labels of real footage, for scoring stills: the GTSDB dev set's CSV (`file;left;top;right;bottom;class_id;
+// category`, right/bottom inclusive) and COCO detection JSON (images, annotations with bbox [x, y, w, h],
+// categories). A label whose category the tracker has no model for keeps its name but no Category: it is
+// don't-care in the scoring (tracker/eval.h, evaluate_labels).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tracker/types.h"
+
+namespace tracker {
+
+struct BoxLabel {
+    std::string image;                // image key (image_key of the file name)
+    cv::Rect2f box;                   // pixels, x, y, width, height (right/bottom exclusive)
+    std::optional<Category> category; // empty: no model for this kind of sign
+    std::string name;                 // the category as the file spells it
+};
+
+struct LabelSet {
+    std::vector<BoxLabel> labels;
+    std::vector<std::string> images; // image keys the file lists, sorted, unique (COCO lists signless images too)
+};
+
+// The name an image is matched by: the file name without folders and extension ("a/00012.jpg" -> "00012"), so a
+// CSV's "00012", a COCO "images/00012.jpg" and a frame record's "00012.jpg" meet.
+std::string image_key(std::string_view file);
+// Category names as label files spell them: case, '-', '_' and spaces do not matter ("Give-Way", "giveway",
+// "give_way"). Unknown names give nullopt.
+std::optional<Category> parse_category_loose(std::string_view name);
+
+// Throw std::runtime_error "PATH:LINE: reason" (CSV) or "PATH: annotations[i]: field 'F': reason" (COCO).
+LabelSet read_labels_csv(const std::string& path);
+LabelSet read_labels_coco(const std::string& path);
+// By extension: .csv is the CSV, .json COCO; anything else throws naming both.
+LabelSet read_labels(const std::string& path);
+
+} // namespace tracker
