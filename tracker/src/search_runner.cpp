@@ -82,7 +82,7 @@ void SearchRunner::prepare(const cv::cuda::GpuMat& bgr, StageTiming& timing) {
 std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::vector<SwarmJob>& jobs,
                                             const std::vector<cv::Rect2f>& masks,
                                             const std::vector<int>& mask_models, std::uint64_t seed,
-                                            StageTiming& timing) {
+                                            StageTiming& timing, SearchSize size) {
     if (jobs.empty()) {
         return {};
     }
@@ -119,8 +119,8 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
     p.c1 = m_settings.c1;
     p.c2 = m_settings.c2;
     p.swarms = static_cast<int>(jobs.size());
-    p.particles = m_settings.particles;
-    p.iterations = m_settings.generations;
+    p.particles = size.particles > 0 ? size.particles : m_settings.particles;
+    p.iterations = size.generations > 0 ? size.generations : m_settings.generations;
     p.topology = m_settings.topology == "ring" ? swarm::Topology::Ring : swarm::Topology::Global;
     p.seed = seed;
 #if defined(TRACKER_HAVE_CUDA)

@@ -26,6 +26,12 @@ struct SwarmJob {
     std::vector<double> start_lower, start_upper;
 };
 
+// Particles per swarm and generations of one run; 0 takes the settings' value.
+struct SearchSize {
+    int particles = 0;
+    int generations = 0;
+};
+
 struct SwarmOutcome {
     std::vector<double> best;     // active pose dimensions
     double fitness = 0;
@@ -40,7 +46,8 @@ public:
     void prepare(const cv::Mat& bgr, StageTiming& timing);
     void prepare(const cv::cuda::GpuMat& bgr, StageTiming& timing);
     std::vector<SwarmOutcome> run(const PoseSpace& space, const std::vector<SwarmJob>& jobs,
-                                  const std::vector<cv::Rect2f>& masks, const std::vector<int>& mask_models, std::uint64_t seed, StageTiming& timing);
+                                  const std::vector<cv::Rect2f>& masks, const std::vector<int>& mask_models, std::uint64_t seed,
+                                  StageTiming& timing, SearchSize size = {});
     void set_settings(const TrackerSettings& s) { m_settings = s; }
     std::string backend_name() const;
     bool on_gpu() const { return m_gpu; }

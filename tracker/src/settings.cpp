@@ -49,6 +49,9 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("detection_swarms_per_category", s.detection_swarms_per_category);
     f("detection_columns", s.detection_columns);
     f("detection_rows", s.detection_rows);
+    f("candidate_regions", s.candidate_regions);
+    f("candidate_swarms", s.candidate_swarms);
+    f("candidate_probe_generations", s.candidate_probe_generations);
     f("w", s.w);
     f("c1", s.c1);
     f("c2", s.c2);
@@ -86,6 +89,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("horizontal_fov_deg", s.horizontal_fov_deg);
     f("camera_file", s.camera_file);
     f("models_dir", s.models_dir);
+    f("verifier", s.verifier);
     f("keep_particles", s.keep_particles);
 }
 
@@ -119,6 +123,9 @@ void TrackerSettings::validate() const {
     range("detection_swarms_per_category", detection_swarms_per_category, 0, 64);
     range("detection_columns", detection_columns, 0, 16); // 0: auto
     range("detection_rows", detection_rows, 0, 16);
+    range("candidate_regions", candidate_regions, 0, 2000); // 0: no candidate pass
+    range("candidate_swarms", candidate_swarms, 0, 1024);   // 0: auto
+    range("candidate_probe_generations", candidate_probe_generations, 1, 1000);
     range("w", w, -1.0, 1.5);
     range("c1", c1, 0.0, 5.0);
     range("c2", c2, 0.0, 5.0);

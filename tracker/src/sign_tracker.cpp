@@ -8,18 +8,23 @@
 #include <opencv2/imgproc.hpp>
 #include <spdlog/spdlog.h>
 
+#include "candidate_jobs.h"
+#include "candidates.h"
 #include "search_runner.h"
 #include "sign_evaluator.h"
 #include "track_state.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
 #include "tracker/tracker.h"
+#include "tracker/verifier.h"
 
 namespace tracker {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr double k_takeover_margin = 0.05;
+// The probe search that ranks candidate jobs: enough particles to find a sign inside a region's small box.
+constexpr int k_probe_particles = 16;
 // The alpha-beta filter's velocity gain for a position gain alpha (the critically damped choice).
 double depth_beta(double alpha) { return alpha * alpha / (2.0 - alpha); }
 double ms_between(Clock::time_point a, Clock::time_point b) {
@@ -35,10 +40,13 @@ public:
         FrameResult r;
         fit_camera(bgr.cols, bgr.rows);
         m_search->prepare(bgr, r.timing);
+        m_host_frame = &bgr;
         finish_frame(r, t0);
+        m_host_frame = nullptr;
         return r;
     }
 
+    // A frame already on the device has no host copy for the candidate pass: its detection swarms are the tiles'.
     FrameResult process(const cv::cuda::GpuMat& bgr) override {
         const auto t0 = Clock::now();
         FrameResult r;
@@ -57,6 +65,7 @@ public:
     void update_settings(const TrackerSettings& s) override {
         s.validate();
         const bool rebuild = s.models_dir != m_settings.models_dir || s.categories != m_settings.categories ||
+                             s.verifier != m_settings.verifier ||
                              s.backend != m_settings.backend || s.strategy != m_settings.strategy;
         if (rebuild) {
             configure(s);
@@ -73,6 +82,8 @@ private:
         s.validate();
         m_settings = s;
         m_models = load_sign_models(s.models_dir, s.categories);
+        m_verifier = s.verifier == "none" ? nullptr
+                                          : SignVerifier::load(s.verifier.empty() ? default_verifier_path() : s.verifier);
         m_search = std::make_unique<SearchRunner>(m_models, m_camera, s);
         apply_weights();
         m_tracks.clear();
@@ -177,6 +188,17 @@ private:
     }
 
     void finish_frame(FrameResult& r, Clock::time_point t0);
+    // Whether the verifier sees a sign of the track's category in its box (true without a verifier or a host frame).
+    bool verified(const Track& t) const {
+        if (!m_verifier || m_host_frame == nullptr) {
+            return true;
+        }
+        return m_verifier->classify(*m_host_frame, t.box) == verifier_class(static_cast<int>(t.category));
+    }
+    std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
+                                                   const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
+                                                   const std::vector<int>& mask_models, std::uint64_t seed,
+                                                   StageTiming& timing) const;
 
     // A track's projected outline and box at its pose.
     void place(Track& t) const {
@@ -206,7 +228,39 @@ private:
     std::vector<Track> m_tracks;
     long long m_frame = 0;
     int m_next_id = 1;
+    const cv::Mat* m_host_frame = nullptr; // the frame being processed, when it came from the host
+    std::unique_ptr<SignVerifier> m_verifier;
 };
+
+// Candidate regions -> (region, model) jobs -> a short probe search of every job -> the best jobs, which the
+// caller searches in full with the tiles' swarms.
+std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
+                                                            const std::vector<double>& hi,
+                                                            const std::vector<cv::Rect2f>& masks,
+                                                            const std::vector<int>& mask_models, std::uint64_t seed,
+                                                            StageTiming& timing) const {
+    const auto& s = m_settings;
+    if (m_host_frame == nullptr || s.candidate_regions <= 0) {
+        return {};
+    }
+    const auto t0 = Clock::now();
+    CandidateOptions opt;
+    opt.max_candidates = s.candidate_regions;
+    const auto regions = find_candidates(*m_host_frame, opt);
+    auto jobs = candidate_jobs(regions, m_models, m_camera, lo, hi, s.z_min, s.z_max);
+    timing.preprocess_ms += ms_between(t0, Clock::now());
+    const int keep = s.candidate_swarms > 0 ? s.candidate_swarms : (m_search->on_gpu() ? 96 : 32);
+    if (static_cast<int>(jobs.size()) <= keep) {
+        return jobs;
+    }
+    const auto probe = m_search->run(ds, jobs, masks, mask_models, seed, timing,
+                                     SearchSize{k_probe_particles, s.candidate_probe_generations});
+    std::vector<SwarmJob> kept;
+    for (std::size_t i : best_jobs(probe, keep)) {
+        kept.push_back(std::move(jobs[i]));
+    }
+    return kept;
+}
 
 void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     const auto& s = m_settings;
@@ -312,9 +366,14 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     // for one swarm and every part of the frustum is searched densely. 0 = auto: a GPU affords 6 x 3 tiles
     // (H200, shipped scenes over four PSO seeds: crowded recall +2-4 points, night recall 99.4-100 %, 1.2 -> ~2 ms
     // a frame; docs/benchmarks.md), the CPU backend keeps 4 x 2 (its time grows with every swarm).
+    // On the CPU backend, where every swarm costs wall time, auto tiles shrink to 2 x 1 when candidate swarms
+    // search too (a host frame and candidate_regions > 0): on real frames the candidates find the signs, and the
+    // two tiles still catch the far, dim signs of the night scene whose paint is too faint for a region
+    // (docs/benchmarks.md).
     const bool gpu = m_search->on_gpu();
-    const int cols = s.detection_columns != 0 ? s.detection_columns : (gpu ? 6 : 4);
-    const int rows = s.detection_rows != 0 ? s.detection_rows : (gpu ? 3 : 2);
+    const bool with_candidates = m_host_frame != nullptr && s.candidate_regions > 0;
+    const int cols = s.detection_columns != 0 ? s.detection_columns : (gpu ? 6 : (with_candidates ? 2 : 4));
+    const int rows = s.detection_rows != 0 ? s.detection_rows : (gpu ? 3 : (with_candidates ? 1 : 2));
     const double du = (hi[0] - lo[0]) / cols, dv = (hi[1] - lo[1]) / rows;
     for (std::size_t m = 0; m < m_models.size(); ++m) {
         for (int k = 0; k < s.detection_swarms_per_category; ++k) {
@@ -340,6 +399,9 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         const float gx = 0.1f * t.box.width, gy = 0.1f * t.box.height;
         masks.emplace_back(t.box.x - gx, t.box.y - gy, t.box.width + 2 * gx, t.box.height + 2 * gy);
     }
+    for (auto& j : candidate_detection_jobs(ds, lo, hi, masks, mask_models, seed ^ 0x9e3779b97f4a7c15ULL, r.timing)) {
+        det_jobs.push_back(std::move(j));
+    }
     const auto found = m_search->run(ds, det_jobs, masks, mask_models, seed + 1, r.timing);
     std::vector<Track> fresh;
     for (std::size_t i = 0; i < det_jobs.size(); ++i) {
@@ -363,6 +425,9 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             t.measured_angles = {t.pose[3], t.pose[4], t.pose[5]};
         }
         place(t);
+        if (!verified(t)) {
+            continue;
+        }
         fresh.push_back(t);
     }
     std::sort(fresh.begin(), fresh.end(), [](const Track& a, const Track& b) { return a.fitness > b.fitness; });

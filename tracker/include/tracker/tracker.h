@@ -22,9 +22,18 @@ struct TrackerSettings {
     int detection_swarms_per_category = 1; // per tile
     // Detection tiles across / down the image: each tile has its own swarms per category. 0 = auto: 6 x 3 on a
     // GPU (90 detection swarms with five categories; on the shipped scenes it halves the accuracy bars missed,
-    // docs/benchmarks.md), 4 x 2 on the CPU backend, where every swarm costs wall time.
+    // docs/benchmarks.md), on the CPU backend, where every swarm costs wall time, 2 x 1 beside the candidate swarms
+    // (4 x 2 without them).
     int detection_columns = 0;
     int detection_rows = 0;
+    // Candidate detection (tracker/src/candidates.h): regions of sign paint, at most candidate_regions of them
+    // (0: none), each paired with every model of its colour; a short probe search (candidate_probe_generations
+    // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 96 on a GPU, 32 on
+    // the CPU backend) get a full detection swarm in a box around the region. Real signs of 15-30 px are too
+    // small for swarms spread over the frustum to land on; the regions are where they can be.
+    int candidate_regions = 200;
+    int candidate_swarms = 0;
+    int candidate_probe_generations = 8;
     double w = 0.7298, c1 = 1.49618, c2 = 1.49618;
     std::string topology = "ring";   // ring | global
     std::string strategy = "auto";   // engine strategy name
@@ -40,7 +49,9 @@ struct TrackerSettings {
     bool gpu_cluster_barrier = true;
     unsigned long long seed = 1;
     // detection and tracking
-    double detect_threshold = 0.65;  // best fitness needed for a detection (above 1: detection off, for benchmarks)
+    // Best fitness needed for a detection (above 1: detection off, for benchmarks). With the verifier checking each
+    // detection, a lower bar finds real signs whose pictograms and light the models fit only in part.
+    double detect_threshold = 0.5;
     double track_threshold = 0.6;    // best fitness a tracking swarm needs to count as a hit
     bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
     // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:
@@ -95,6 +106,11 @@ struct TrackerSettings {
     double horizontal_fov_deg = 60;
     std::string camera_file;         // OpenCV YAML intrinsics; empty: from fov and frame size
     std::string models_dir;          // sign model JSON files; empty: the built-in assets folder
+    // The sign verifier (tracker/verifier.h) that every new detection's crop must pass, with the category the
+    // pose search gave it: a file trained by tools/train_verifier; empty: the shipped one
+    // (assets/verifier/signs.yml.gz); "none": no verification. Frames handed over already on the device are
+    // not verified (no host copy to crop).
+    std::string verifier;
     // output
     bool keep_particles = false;     // fill FrameResult::swarms for the overlay
 

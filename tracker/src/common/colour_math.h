@@ -43,7 +43,7 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float 
         hue = hue < 0.f ? hue + 360.f : hue;
     }
     // Dark pixels have unreliable hue; chroma must also stand out of sensor noise.
-    const float lit = smoothstep(0.12f, 0.3f, rel) * smoothstep(12.f, 30.f, chroma);
+    const float lit = smoothstep(0.12f, 0.3f, rel) * smoothstep(6.f, 16.f, chroma);
     const float coloured = smoothstep(0.25f, 0.45f, sat) * lit;
     ClassLikelihood c;
     c.red = coloured * hue_weight(hue, 0.f, 30.f);

@@ -1,0 +1,190 @@
+// train_verifier: trains the sign verifier (tracker/verifier.h) that the tracker ships in
+// assets/verifier/signs.yml.gz, from labelled real frames (the GTSDB dev set's CSV or COCO labels) and from our
+// own renderer's synthetic scenes.
+//   positives: every labelled sign, as labelled and with a few jittered boxes (a detection's box is never exact);
+//   negatives: candidate regions of sign paint (tracker/src/candidates.h) that overlap no label, the regions
+//   the tracker's swarms actually start on.
+// --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
+// figure measured on the dev set can be measured on images the verifier has not seen.
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <set>
+
+#include <CLI/CLI.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/ml.hpp>
+
+#include "candidates.h"
+#include "tracker/labels.h"
+#include "tracker/synthetic.h"
+#include "tracker/verifier.h"
+
+namespace fs = std::filesystem;
+using namespace tracker;
+
+namespace {
+
+struct Samples {
+    cv::Mat x;
+    std::vector<int> y;
+    void add(const cv::Mat& bgr, const cv::Rect2f& box, int label) {
+        x.push_back(SignVerifier::features(bgr, box));
+        y.push_back(label);
+    }
+};
+
+float iou(const cv::Rect2f& a, const cv::Rect2f& b) {
+    const float inter = (a & b).area();
+    return inter / (a.area() + b.area() - inter);
+}
+
+cv::Rect2f jitter(const cv::Rect2f& b, std::mt19937& rng) {
+    std::uniform_real_distribution<float> shift(-0.08f, 0.08f), scale(0.88f, 1.12f);
+    const float s = scale(rng), w = b.width * s, h = b.height * s;
+    return {b.x + 0.5f * (b.width - w) + shift(rng) * b.width, b.y + 0.5f * (b.height - h) + shift(rng) * b.height, w, h};
+}
+
+int label_class(const std::optional<Category>& c) {
+    return c ? verifier_class(static_cast<int>(*c)) : k_verifier_other_sign;
+}
+
+// Sign crops (as labelled and jittered) and candidate regions away from every sign, from one frame.
+void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs, int negatives, int jitters,
+               std::mt19937& rng, Samples& out) {
+    for (const auto& [box, cls] : signs) {
+        out.add(bgr, box, cls);
+        for (int j = 0; j < jitters; ++j) {
+            out.add(bgr, jitter(box, rng), cls);
+        }
+    }
+    CandidateOptions opt;
+    opt.max_candidates = 2000;
+    auto regions = find_candidates(bgr, opt);
+    std::shuffle(regions.begin(), regions.end(), rng);
+    int taken = 0;
+    for (const auto& r : regions) {
+        const cv::Rect2f box(r.box);
+        bool near_sign = false;
+        for (const auto& s : signs) {
+            near_sign = near_sign || iou(box, s.first) > 0.2f;
+        }
+        if (!near_sign && taken < negatives) {
+            out.add(bgr, box, k_verifier_background);
+            ++taken;
+        }
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"train_verifier: trains the tracker's sign verifier from labelled frames and rendered scenes"};
+    std::string data = "../shared/data/gtsdb-dev", labels_path, out = "assets/verifier/signs.yml.gz";
+    int negatives = 30, jitters = 3, synthetic_frames = 120;
+    bool holdout_odd = false;
+    double c = 3.0, gamma = 0.05, positive_weight = 4.0;
+    unsigned seed = 1;
+    app.add_option("--data", data, "Folder of labelled images (DIR/images/*, DIR/labels.csv)")->capture_default_str();
+    app.add_option("--labels", labels_path, "Labels file (.csv or COCO .json); default DIR/labels.csv");
+    app.add_option("--out", out, "Where to write the verifier (.yml.gz)")->capture_default_str();
+    app.add_option("--negatives", negatives, "Non-sign regions per image")->capture_default_str()->check(CLI::Range(0, 1000));
+    app.add_option("--jitters", jitters, "Jittered copies of each sign box")->capture_default_str()->check(CLI::Range(0, 20));
+    app.add_option("--synthetic-frames", synthetic_frames, "Rendered frames per synthetic scene")
+        ->capture_default_str()->check(CLI::Range(0, 100000));
+    app.add_flag("--holdout-odd", holdout_odd, "Train on even-numbered images, report accuracy on the odd ones");
+    app.add_option("--c", c, "SVM C")->capture_default_str();
+    app.add_option("--gamma", gamma, "RBF kernel gamma")->capture_default_str();
+    app.add_option("--positive-weight", positive_weight, "Class weight of the sign classes")->capture_default_str();
+    app.add_option("--seed", seed, "Random seed")->capture_default_str();
+    CLI11_PARSE(app, argc, argv);
+    try {
+        const fs::path images = fs::is_directory(fs::path(data) / "images") ? fs::path(data) / "images" : fs::path(data);
+        const LabelSet set = read_labels(labels_path.empty() ? (fs::path(data) / "labels.csv").string() : labels_path);
+        std::map<std::string, std::vector<std::pair<cv::Rect2f, int>>> by_image;
+        for (const auto& l : set.labels) {
+            by_image[l.image].emplace_back(l.box, label_class(l.category));
+        }
+        std::map<std::string, fs::path> files;
+        for (const auto& e : fs::directory_iterator(images)) {
+            files[image_key(e.path().filename().string())] = e.path();
+        }
+        std::mt19937 rng(seed);
+        Samples train, held;
+        int index = 0, used = 0;
+        for (const auto& key : set.images) {
+            const bool odd = (index++ % 2) == 1;
+            auto f = files.find(key);
+            if (f == files.end()) {
+                continue;
+            }
+            const cv::Mat bgr = cv::imread(f->second.string(), cv::IMREAD_COLOR);
+            if (bgr.empty()) {
+                std::fprintf(stderr, "train_verifier: %s does not decode; skipped\n", f->second.c_str());
+                continue;
+            }
+            add_frame(bgr, by_image[key], negatives, holdout_odd && odd ? 0 : jitters, rng,
+                      holdout_odd && odd ? held : train);
+            ++used;
+        }
+        // Our renderer's signs too, so that the verifier passes the synthetic scenes' signs (their exact-pose
+        // checks) as well as real ones.
+        int rendered = 0;
+        for (const auto& name : scene_names()) {
+            auto scene = create_scene(name, 1280, 720, seed + 17);
+            for (int i = 0; i < synthetic_frames; ++i) {
+                const SceneFrame frame = scene->next();
+                if (i % 4 != 0) {
+                    continue; // consecutive frames are near copies
+                }
+                std::vector<std::pair<cv::Rect2f, int>> signs;
+                for (const auto& t : frame.truth) {
+                    if (t.visible > 0.5 && t.box.width >= 8) {
+                        signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
+                    }
+                }
+                add_frame(frame.bgr, signs, negatives / 3, 1, rng, train);
+                ++rendered;
+            }
+        }
+        std::printf("train_verifier: %d real images, %d rendered frames, %d training samples\n", used, rendered,
+                    train.x.rows);
+        auto svm = cv::ml::SVM::create();
+        svm->setType(cv::ml::SVM::C_SVC);
+        svm->setKernel(cv::ml::SVM::RBF);
+        svm->setC(c);
+        svm->setGamma(gamma);
+        cv::Mat weights(1, k_verifier_classes, CV_64F, cv::Scalar(positive_weight));
+        weights.at<double>(0, k_verifier_background) = 1.0;
+        svm->setClassWeights(weights);
+        svm->train(cv::ml::TrainData::create(train.x, cv::ml::ROW_SAMPLE, cv::Mat(train.y, true)));
+        if (holdout_odd && held.x.rows > 0) {
+            int signs = 0, found = 0, right = 0, background = 0, false_alarm = 0;
+            for (int i = 0; i < held.x.rows; ++i) {
+                const int p = static_cast<int>(svm->predict(held.x.row(i)));
+                if (held.y[static_cast<std::size_t>(i)] == k_verifier_background) {
+                    ++background;
+                    false_alarm += p != k_verifier_background;
+                } else {
+                    ++signs;
+                    found += p != k_verifier_background;
+                    right += p == held.y[static_cast<std::size_t>(i)];
+                }
+            }
+            std::printf("held-out odd images: signs passed %.1f %%, right class %.1f %% (%d signs); "
+                        "non-sign regions passed %.2f %% (%d)\n",
+                        100.0 * found / std::max(1, signs), 100.0 * right / std::max(1, signs), signs,
+                        100.0 * false_alarm / std::max(1, background), background);
+        }
+        fs::create_directories(fs::path(out).parent_path().empty() ? fs::path(".") : fs::path(out).parent_path());
+        const std::string tmp = out + ".tmp.yml.gz";
+        svm->save(tmp);
+        fs::rename(tmp, out);
+        std::printf("train_verifier: %d support vectors -> %s\n", svm->getSupportVectors().rows, out.c_str());
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "train_verifier: error: %s\n", e.what());
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,80 @@
+#include "candidate_jobs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace tracker {
+namespace {
+
+// A region is a sign's painted part: its centre is within a fifth of its size of the sign's, and its size
+// within 30 % of the model's projection (a ring's region is the sign; a triangle's border region too).
+constexpr double k_centre_slack = 0.2;
+constexpr double k_centre_slack_px = 1.5;
+constexpr double k_depth_factor = 1.3;
+
+cv::Point2d extent(const SignModel& m) {
+    float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (const auto& p : m.outline) {
+        x0 = std::min(x0, p.x);
+        x1 = std::max(x1, p.x);
+        y0 = std::min(y0, p.y);
+        y1 = std::max(y1, p.y);
+    }
+    return {x1 - x0, y1 - y0};
+}
+
+} // namespace
+
+ColourClass rim_colour(const SignModel& model) {
+    for (const auto& p : model.points) {
+        if (p.role == PointRole::Rim) {
+            return p.colour;
+        }
+    }
+    return ColourClass::Other;
+}
+
+std::vector<SwarmJob> candidate_jobs(const std::vector<Candidate>& regions, const std::vector<SignModel>& models,
+                                     const Camera& cam, const std::vector<double>& lower,
+                                     const std::vector<double>& upper, double z_min, double z_max) {
+    std::vector<SwarmJob> jobs;
+    for (const auto& c : regions) {
+        const double w = c.box.width, h = c.box.height;
+        const double cu = (c.box.x + 0.5 * w - cam.cx) / cam.fx, cv_ = (c.box.y + 0.5 * h - cam.cy) / cam.fy;
+        const double du = (k_centre_slack * w + k_centre_slack_px) / cam.fx;
+        const double dv = (k_centre_slack * h + k_centre_slack_px) / cam.fy;
+        for (std::size_t m = 0; m < models.size(); ++m) {
+            if (rim_colour(models[m]) != c.colour) {
+                continue;
+            }
+            const cv::Point2d size = extent(models[m]);
+            const double z = std::sqrt(cam.fx * size.x / w * cam.fy * size.y / h);
+            SwarmJob j{lower, upper, {static_cast<int>(m), true}, {}, {}};
+            j.lower[0] = std::max(lower[0], cu - du);
+            j.upper[0] = std::min(upper[0], cu + du);
+            j.lower[1] = std::max(lower[1], cv_ - dv);
+            j.upper[1] = std::min(upper[1], cv_ + dv);
+            j.lower[2] = std::max({lower[2], z_min, z / k_depth_factor});
+            j.upper[2] = std::min({upper[2], z_max, z * k_depth_factor});
+            const bool empty = j.upper[0] <= j.lower[0] || j.upper[1] <= j.lower[1] || j.upper[2] <= j.lower[2];
+            if (!empty) {
+                jobs.push_back(std::move(j));
+            }
+        }
+    }
+    return jobs;
+}
+
+std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, int keep) {
+    std::vector<std::size_t> order(probe.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return probe[a].fitness > probe[b].fitness; });
+    if (keep >= 0 && order.size() > static_cast<std::size_t>(keep)) {
+        order.resize(static_cast<std::size_t>(keep));
+    }
+    return order;
+}
+
+} // namespace tracker

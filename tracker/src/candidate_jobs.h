@@ -1,0 +1,25 @@
+#pragma once
+// Detection swarms from candidate regions: each region paired with every model of its colour, searched in a
+// small pose box that the region's position and size imply.
+#include <vector>
+
+#include "candidates.h"
+#include "search_runner.h"
+#include "tracker/camera.h"
+#include "tracker/model.h"
+
+namespace tracker {
+
+// One swarm job per (region, model of the region's colour). `lower`/`upper`: the detection space's bounds
+// (x/z, y/z, z first, then any searched angles, which keep these bounds); z_min/z_max: the frustum's depths.
+std::vector<SwarmJob> candidate_jobs(const std::vector<Candidate>& regions, const std::vector<SignModel>& models,
+                                     const Camera& camera, const std::vector<double>& lower,
+                                     const std::vector<double>& upper, double z_min, double z_max);
+
+// Indices of the `keep` jobs whose probe fitness is highest, best first.
+std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, int keep);
+
+// The colour class of a model's rim points (the paint a candidate region of the model shows).
+ColourClass rim_colour(const SignModel& model);
+
+} // namespace tracker

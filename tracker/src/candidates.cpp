@@ -1,0 +1,95 @@
+#include "candidates.h"
+
+#include <algorithm>
+
+#include <opencv2/features2d.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace tracker {
+namespace {
+
+// The paint ratio of a clear sign colour is 0.15-0.4; x3 spreads it over the 8-bit range.
+constexpr float k_map_gain = 3.f * 255.f;
+// A merged pair keeps the larger box: a ring's outer region is the sign, the inner one its disc.
+constexpr double k_merge_iou = 0.5;
+
+double iou(const cv::Rect& a, const cv::Rect& b) {
+    const double inter = (a & b).area();
+    const double uni = a.area() + b.area() - inter;
+    return uni > 0 ? inter / uni : 0.0;
+}
+
+void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& o, std::vector<Candidate>& out) {
+    const int max_side = std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * map.rows));
+    // delta 4: a faded 15 px ring is stable over only a few levels; the area bounds follow the side bounds.
+    auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
+    cv::Mat inverted = 255 - map; // MSER finds dark regions; paint is bright in the map
+    std::vector<std::vector<cv::Point>> regions;
+    std::vector<cv::Rect> boxes;
+    mser->detectRegions(inverted, regions, boxes);
+    std::vector<Candidate> found;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const cv::Rect& b = boxes[i];
+        if (b.width < o.min_side_px || b.height < o.min_side_px || b.width > max_side || b.height > max_side ||
+            b.width > 2 * b.height || b.height > 2 * b.width) {
+            continue;
+        }
+        double sum = 0;
+        for (const auto& p : regions[i]) {
+            sum += map.at<std::uint8_t>(p);
+        }
+        const float score = static_cast<float>(sum / (255.0 * std::max<std::size_t>(1, regions[i].size())));
+        found.push_back({b, colour, score});
+    }
+    // Largest first, so of two overlapping regions the outer one stays and takes the better score of the two.
+    std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
+    std::vector<Candidate> kept;
+    for (const auto& c : found) {
+        auto same = std::find_if(kept.begin(), kept.end(), [&](const Candidate& k) { return iou(k.box, c.box) > k_merge_iou; });
+        if (same == kept.end()) {
+            kept.push_back(c);
+        } else {
+            same->score = std::max(same->score, c.score);
+        }
+    }
+    out.insert(out.end(), kept.begin(), kept.end());
+}
+
+} // namespace
+
+void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue) {
+    CV_Assert(bgr.type() == CV_8UC3);
+    red.create(bgr.size(), CV_8UC1);
+    blue.create(bgr.size(), CV_8UC1);
+    for (int y = 0; y < bgr.rows; ++y) {
+        const auto* px = bgr.ptr<cv::Vec3b>(y);
+        auto* r_out = red.ptr<std::uint8_t>(y);
+        auto* b_out = blue.ptr<std::uint8_t>(y);
+        for (int x = 0; x < bgr.cols; ++x) {
+            const float b = px[x][0], g = px[x][1], r = px[x][2];
+            const float inv = k_map_gain / (b + g + r + 3.f);
+            // Blue paint is often greenish-blue under daylight: green counts less against it.
+            const float redness = std::min(r - g, r - b) * inv, blueness = std::min(b - r, b - 0.9f * g) * inv;
+            r_out[x] = cv::saturate_cast<std::uint8_t>(redness);
+            b_out[x] = cv::saturate_cast<std::uint8_t>(blueness);
+        }
+    }
+}
+
+std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOptions& o) {
+    std::vector<Candidate> all;
+    if (o.max_candidates <= 0 || bgr.empty()) {
+        return all;
+    }
+    cv::Mat red, blue;
+    paint_maps(bgr, red, blue);
+    regions_of(red, ColourClass::Red, o, all);
+    regions_of(blue, ColourClass::Blue, o, all);
+    std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+    if (static_cast<int>(all.size()) > o.max_candidates) {
+        all.resize(static_cast<std::size_t>(o.max_candidates));
+    }
+    return all;
+}
+
+} // namespace tracker

@@ -1,0 +1,36 @@
+#pragma once
+// Where signs can be: a cheap pass over the frame that finds regions of sign paint, so detection swarms start
+// around them instead of spread over the whole frustum. A 20 px sign covers 0.1 % of a 816x480 frame, far too
+// little for a swarm over the frustum to land on by chance; a region of red or blue paint of about a sign's
+// size and shape is where a swarm should look.
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tracker/types.h"
+
+namespace tracker {
+
+struct Candidate {
+    cv::Rect box;          // pixels, the painted region's bounding box
+    ColourClass colour;    // Red or Blue: which models it can be
+    float score = 0;       // mean paint strength over the region, in [0, 1]: the ranking
+};
+
+struct CandidateOptions {
+    int max_candidates = 24; // the best-scored regions kept (0: none)
+    int min_side_px = 6;     // smaller regions are noise, not signs
+    double max_side_share = 0.4; // of the frame's height: larger regions are walls, boards, sky
+};
+
+// Paint strength maps in [0, 255]: how much redder (bluer) a pixel is than its other channels, relative to
+// its brightness. Unlike hue-and-saturation classes, the ratio keeps a shaded or faded sign's weak colour
+// above its grey surroundings.
+void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue);
+
+// Candidate regions, best first: maximally stable extremal regions of the paint maps (the ring, the disc or
+// the border of a sign is a region that keeps its shape over a wide range of thresholds), filtered by size and
+// aspect, overlaps merged.
+std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOptions& options);
+
+} // namespace tracker
