@@ -7,7 +7,10 @@ shift
 mkdir -p "$dest"
 for bin in "$@"; do
     cp -f "$bin" "$dest/"
-    ldd "$bin" | awk '/=> \//{print $3}' | grep -E 'spdlog|fmt|gomp|opencv|tbb|gtest|jpeg|png|tiff|webp|openjp|IlmImf|Imath|OpenEXR|gdal|dc1394|lapack|blas|gfortran|quadmath|z\.so|gtk|GLX|GLdispatch|X11|xcb|Xau|Xdmcp|libbsd|libmd' \
+    # Everything the binary loads except the C and C++ runtimes and the driver, which the GPU machine has: its
+    # OpenCV (imgcodecs pulls in gdal, gdcm, openexr, ...) is not there at all.
+    ldd "$bin" | awk '/=> \//{print $3}' \
+        | grep -vE '/(libc|libm|libdl|libpthread|librt|ld-linux-x86-64|libstdc\+\+|libgcc_s|libcuda|libnvidia[^/]*)\.so' \
         | while read -r lib; do cp -fL "$lib" "$dest/"; done
 done
 du -sh "$dest"

@@ -3,9 +3,11 @@
 // own renderer's synthetic scenes.
 //   positives: every labelled sign, as labelled and with a few jittered boxes (a detection's box is never exact);
 //   negatives: candidate regions of sign paint (tracker/src/candidates.h) that overlap no label, the regions
-//   the tracker's swarms actually start on.
+//   the tracker's swarms actually start on, and plain discs, triangles and octagons of sign paint drawn into
+//   rendered frames.
 // --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
 // figure measured on the dev set can be measured on images the verifier has not seen.
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -14,6 +16,7 @@
 
 #include <CLI/CLI.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 #include <opencv2/ml.hpp>
 
 #include "candidates.h"
@@ -74,6 +77,34 @@ void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>
             out.add(bgr, box, k_verifier_background);
             ++taken;
         }
+    }
+}
+
+// Plain shapes of sign paint (a red lamp, a blue board, a red triangle with nothing inside): no sign, though
+// they have a sign's colour and outline; the pose fitness's every-part rule and the verifier both reject them.
+void add_plain_shapes(const cv::Mat& frame, int count, std::mt19937& rng, Samples& out) {
+    std::uniform_int_distribution<int> size(12, 70), kind(0, 2), colour(0, 2);
+    const cv::Scalar paints[3] = {cv::Scalar(40, 40, 200), cv::Scalar(190, 90, 20), cv::Scalar(30, 30, 140)};
+    for (int i = 0; i < count; ++i) {
+        cv::Mat f = frame.clone();
+        const int s = size(rng);
+        std::uniform_int_distribution<int> x(s, f.cols - 2 * s), y(s, f.rows - 2 * s);
+        const cv::Point c(x(rng), y(rng));
+        const cv::Scalar paint = paints[colour(rng)];
+        const int k = kind(rng);
+        if (k == 0) {
+            cv::circle(f, c, s / 2, paint, cv::FILLED, cv::LINE_AA);
+        } else {
+            const int n = k == 1 ? 3 : 8;
+            std::vector<cv::Point> poly;
+            for (int v = 0; v < n; ++v) {
+                const double a = -CV_PI / 2 + 2 * CV_PI * v / n + (n == 8 ? CV_PI / 8 : 0);
+                poly.emplace_back(c.x + cvRound(0.5 * s * std::cos(a)), c.y + cvRound(0.5 * s * std::sin(a)));
+            }
+            cv::fillConvexPoly(f, poly, paint, cv::LINE_AA);
+        }
+        out.add(f, cv::Rect2f(c.x - 0.5f * s, c.y - 0.5f * s, static_cast<float>(s), static_cast<float>(s)),
+                k_verifier_background);
     }
 }
 
@@ -145,6 +176,7 @@ int main(int argc, char** argv) {
                     }
                 }
                 add_frame(frame.bgr, signs, negatives / 3, 1, rng, train);
+                add_plain_shapes(frame.bgr, 4, rng, train);
                 ++rendered;
             }
         }

@@ -1,5 +1,6 @@
-// Detection tiles: detection_columns / detection_rows 0 = auto (6 x 3 on a GPU, 4 x 2 on the CPU backend);
-// explicit values are used as given. A first frame has no tracks, so every swarm run is a detection swarm.
+// Detection tiles: detection_columns / detection_rows 0 = auto (6 x 3 on a GPU; on the CPU backend 4 x 2, or 2 x 1
+// beside the candidate swarms); explicit values are used as given. A first frame has no tracks, so every swarm
+// run is a detection swarm.
 #include <gtest/gtest.h>
 
 #include "tracker/synthetic.h"
@@ -8,7 +9,10 @@
 namespace tracker {
 namespace {
 
-int first_frame_swarms(TrackerSettings s) {
+int first_frame_swarms(TrackerSettings s, bool candidates = false) {
+    if (!candidates) {
+        s.candidate_regions = 0;
+    }
     s.particles = 4;
     s.generations = 1;
     auto scene = create_scene("easy", 320, 180, 3);
@@ -20,6 +24,17 @@ TEST(DetectionTiles, AutoIsFourByTwoOnTheCpu) {
     TrackerSettings s;
     s.backend = "cpu";
     EXPECT_EQ(first_frame_swarms(s), 5 * 4 * 2); // five categories
+}
+
+// With candidate regions the CPU's auto tiles shrink to 2 x 1, and the candidate swarms (at most candidate_swarms,
+// one per region and model of its colour) come on top.
+TEST(DetectionTiles, AutoIsTwoByOneBesideCandidatesOnTheCpu) {
+    TrackerSettings s;
+    s.backend = "cpu";
+    s.candidate_swarms = 7;
+    const int swarms = first_frame_swarms(s, true);
+    EXPECT_GT(swarms, 5 * 2 * 1) << "the easy scene's first frame has sign-coloured regions";
+    EXPECT_LE(swarms, 5 * 2 * 1 + 7);
 }
 
 TEST(DetectionTiles, ExplicitTilesAreUsedAsGiven) {

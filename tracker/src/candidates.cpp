@@ -12,6 +12,8 @@ namespace {
 constexpr float k_map_gain = 3.f * 255.f;
 // A merged pair keeps the larger box: a ring's outer region is the sign, the inner one its disc.
 constexpr double k_merge_iou = 0.5;
+constexpr float k_dark_floor = 90.f; // b + g + r: about a sum of 30 a channel
+constexpr int k_search_width = 832;
 
 double iou(const cv::Rect& a, const cv::Rect& b) {
     const double inter = (a & b).area();
@@ -23,10 +25,17 @@ void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& 
     const int max_side = std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * map.rows));
     // delta 4: a faded 15 px ring is stable over only a few levels; the area bounds follow the side bounds.
     auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
-    cv::Mat inverted = 255 - map; // MSER finds dark regions; paint is bright in the map
+    // MSER finds dark regions; paint is bright in the map. A 3 x 3 blur first: sensor noise makes a swarm of
+    // one-pixel extremal regions that cost the search most of its time and are never signs.
+    cv::Mat inverted;
+    cv::GaussianBlur(255 - map, inverted, cv::Size(3, 3), 0);
     std::vector<std::vector<cv::Point>> regions;
     std::vector<cv::Rect> boxes;
     mser->detectRegions(inverted, regions, boxes);
+    // Nested regions share their pixels, so summing each region's own pixels costs far more than the search;
+    // the paint over the region's box (an integral image, O(1) a region) ranks them as well.
+    cv::Mat sums;
+    cv::integral(map, sums, CV_64F);
     std::vector<Candidate> found;
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const cv::Rect& b = boxes[i];
@@ -34,12 +43,9 @@ void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& 
             b.width > 2 * b.height || b.height > 2 * b.width) {
             continue;
         }
-        double sum = 0;
-        for (const auto& p : regions[i]) {
-            sum += map.at<std::uint8_t>(p);
-        }
-        const float score = static_cast<float>(sum / (255.0 * std::max<std::size_t>(1, regions[i].size())));
-        found.push_back({b, colour, score});
+        const double sum = sums.at<double>(b.y + b.height, b.x + b.width) - sums.at<double>(b.y, b.x + b.width) -
+                           sums.at<double>(b.y + b.height, b.x) + sums.at<double>(b.y, b.x);
+        found.push_back({b, colour, static_cast<float>(sum / (255.0 * b.area()))});
     }
     // Largest first, so of two overlapping regions the outer one stays and takes the better score of the two.
     std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
@@ -67,7 +73,8 @@ void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue) {
         auto* b_out = blue.ptr<std::uint8_t>(y);
         for (int x = 0; x < bgr.cols; ++x) {
             const float b = px[x][0], g = px[x][1], r = px[x][2];
-            const float inv = k_map_gain / (b + g + r + 3.f);
+            // Near black the ratio is sensor noise: the brightness it is taken against has a floor.
+            const float inv = k_map_gain / std::max(b + g + r, k_dark_floor);
             // Blue paint is often greenish-blue under daylight: green counts less against it.
             const float redness = std::min(r - g, r - b) * inv, blueness = std::min(b - r, b - 0.9f * g) * inv;
             r_out[x] = cv::saturate_cast<std::uint8_t>(redness);
@@ -81,10 +88,25 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
     if (o.max_candidates <= 0 || bgr.empty()) {
         return all;
     }
+    // Regions are looked for at most k_search_width pixels across: the search's time grows faster than the
+    // pixel count on noisy frames, and a sign small enough to vanish at that width is too small to track.
+    const double scale = std::min(1.0, static_cast<double>(k_search_width) / bgr.cols);
+    cv::Mat small;
+    if (scale < 1.0) {
+        cv::resize(bgr, small, cv::Size(), scale, scale, cv::INTER_AREA);
+    }
     cv::Mat red, blue;
-    paint_maps(bgr, red, blue);
+    paint_maps(scale < 1.0 ? small : bgr, red, blue);
     regions_of(red, ColourClass::Red, o, all);
     regions_of(blue, ColourClass::Blue, o, all);
+    if (scale < 1.0) {
+        const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
+        for (auto& c : all) {
+            const cv::Point tl(cvFloor(c.box.x / scale), cvFloor(c.box.y / scale));
+            const cv::Point br(cvCeil((c.box.x + c.box.width) / scale), cvCeil((c.box.y + c.box.height) / scale));
+            c.box = cv::Rect(tl, br) & frame;
+        }
+    }
     std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
     if (static_cast<int>(all.size()) > o.max_candidates) {
         all.resize(static_cast<std::size_t>(o.max_candidates));

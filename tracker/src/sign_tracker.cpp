@@ -9,6 +9,9 @@
 #include <spdlog/spdlog.h>
 
 #include "candidate_jobs.h"
+#if defined(TRACKER_HAVE_CUDA)
+#include "cuda/host_copy.h"
+#endif
 #include "candidates.h"
 #include "search_runner.h"
 #include "sign_evaluator.h"
@@ -46,13 +49,21 @@ public:
         return r;
     }
 
-    // A frame already on the device has no host copy for the candidate pass: its detection swarms are the tiles'.
+    // A frame already on the device: its host copy (one device-to-host copy, in the readback stage) serves the
+    // candidate regions and the verifier, so it is detected as the same frame from the host would be.
     FrameResult process(const cv::cuda::GpuMat& bgr) override {
         const auto t0 = Clock::now();
         FrameResult r;
         fit_camera(bgr.cols, bgr.rows);
         m_search->prepare(bgr, r.timing);
+#if defined(TRACKER_HAVE_CUDA)
+        const auto c0 = Clock::now();
+        copy_to_host(bgr, m_device_copy);
+        r.timing.readback_ms += ms_between(c0, Clock::now());
+        m_host_frame = &m_device_copy;
+#endif
         finish_frame(r, t0);
+        m_host_frame = nullptr;
         return r;
     }
 
@@ -230,6 +241,7 @@ private:
     int m_next_id = 1;
     const cv::Mat* m_host_frame = nullptr; // the frame being processed, when it came from the host
     std::unique_ptr<SignVerifier> m_verifier;
+    cv::Mat m_device_copy; // host copy of a device frame (reused)
 };
 
 // Candidate regions -> (region, model) jobs -> a short probe search of every job -> the best jobs, which the

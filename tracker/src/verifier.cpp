@@ -1,5 +1,6 @@
 #include "tracker/verifier.h"
 
+#include <filesystem>
 #include <stdexcept>
 
 #include <opencv2/imgproc.hpp>
@@ -27,6 +28,11 @@ const cv::HOGDescriptor& hog() {
 std::string default_verifier_path() { return assets_dir() + "/verifier/signs.yml.gz"; }
 
 std::unique_ptr<SignVerifier> SignVerifier::load(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+        throw std::runtime_error(path + ": sign verifier not found; reinstall, point the verifier setting at a file "
+                                        "from tools/train_verifier, or set it to \"none\"");
+    }
     cv::Ptr<cv::ml::SVM> svm;
     try {
         svm = cv::ml::SVM::load(path);

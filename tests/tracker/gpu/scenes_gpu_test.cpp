@@ -71,6 +71,7 @@ TEST(GpuDetectionTiles, AutoIsSixByThreeOnAGpu) {
     s.backend = "cuda";
     s.particles = 4;
     s.generations = 1;
+    s.candidate_regions = 0; // the tiles alone (candidate swarms come on top of them)
     auto scene = create_scene("easy", 320, 180, 3);
     auto tr = create_tracker(s, scene->camera());
     EXPECT_EQ(tr->process(scene->next().bgr).swarms_run, 5 * 6 * 3);

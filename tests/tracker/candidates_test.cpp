@@ -1,0 +1,130 @@
+// Candidate regions and their swarm jobs: painted discs and triangles of a sign's size are found where they are,
+// with their colour; grey texture, tiny specks and long bars are not; a region's job box contains the pose that
+// projects the model onto it.
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+
+#include "candidate_jobs.h"
+#include "candidates.h"
+#include "tracker/model.h"
+#include "tracker/pose.h"
+
+namespace tracker {
+namespace {
+
+cv::Mat grey_frame() {
+    cv::Mat f(240, 320, CV_8UC3, cv::Scalar(110, 115, 120));
+    cv::randn(f, cv::Scalar(110, 115, 120), cv::Scalar(6, 6, 6));
+    return f;
+}
+
+const Candidate* near(const std::vector<Candidate>& cs, cv::Point centre, int size, ColourClass colour) {
+    for (const auto& c : cs) {
+        const cv::Point cc(c.box.x + c.box.width / 2, c.box.y + c.box.height / 2);
+        if (c.colour == colour && cv::norm(cc - centre) < 0.3 * size && c.box.width > 0.7 * size &&
+            c.box.width < 1.4 * size) {
+            return &c;
+        }
+    }
+    return nullptr;
+}
+
+TEST(Candidates, FindsRedRingAndBlueDiscWhereTheyAre) {
+    cv::Mat f = grey_frame();
+    cv::circle(f, {80, 100}, 12, cv::Scalar(40, 40, 200), cv::FILLED);  // red ring ...
+    cv::circle(f, {80, 100}, 8, cv::Scalar(240, 240, 240), cv::FILLED); // ... round a white disc
+    cv::circle(f, {220, 140}, 15, cv::Scalar(200, 90, 20), cv::FILLED); // blue disc
+    CandidateOptions o;
+    const auto cs = find_candidates(f, o);
+    EXPECT_NE(near(cs, {80, 100}, 25, ColourClass::Red), nullptr);
+    EXPECT_NE(near(cs, {220, 140}, 31, ColourClass::Blue), nullptr);
+    for (const auto& c : cs) {
+        EXPECT_GE(c.score, 0.f);
+        EXPECT_LE(c.score, 1.f);
+    }
+}
+
+TEST(Candidates, IgnoresGreyTextureSpecksAndBars) {
+    cv::Mat f = grey_frame();
+    cv::circle(f, {60, 60}, 2, cv::Scalar(40, 40, 200), cv::FILLED);          // a speck below min_side_px
+    cv::rectangle(f, {150, 100}, {300, 110}, cv::Scalar(40, 40, 200), cv::FILLED); // a long red bar
+    CandidateOptions o;
+    for (const auto& c : find_candidates(f, o)) {
+        EXPECT_GE(std::min(c.box.width, c.box.height), o.min_side_px);
+        EXPECT_LE(std::max(c.box.width, c.box.height), 2 * std::min(c.box.width, c.box.height));
+    }
+}
+
+TEST(Candidates, KeepsAtMostTheBestScored) {
+    cv::Mat f = grey_frame();
+    for (int i = 0; i < 6; ++i) {
+        cv::circle(f, {30 + 50 * i, 120}, 10, cv::Scalar(40, 40, 60 + 30 * i), cv::FILLED); // redder to the right
+    }
+    CandidateOptions o;
+    o.max_candidates = 3;
+    const auto cs = find_candidates(f, o);
+    ASSERT_LE(cs.size(), 3u);
+    for (std::size_t i = 1; i < cs.size(); ++i) {
+        EXPECT_GE(cs[i - 1].score, cs[i].score);
+    }
+    o.max_candidates = 0;
+    EXPECT_TRUE(find_candidates(f, o).empty());
+}
+
+TEST(Candidates, PaintMapsSeeShadedRedAboveGrey) {
+    // A sign's red in deep shade (35, 19, 19 as r, g, b) against grey of the same brightness.
+    cv::Mat f(1, 2, CV_8UC3);
+    f.at<cv::Vec3b>(0, 0) = cv::Vec3b(19, 19, 35);
+    f.at<cv::Vec3b>(0, 1) = cv::Vec3b(30, 31, 30);
+    cv::Mat red, blue;
+    paint_maps(f, red, blue);
+    EXPECT_GT(red.at<std::uint8_t>(0, 0), 3 * red.at<std::uint8_t>(0, 1) + 10);
+    EXPECT_EQ(blue.at<std::uint8_t>(0, 0), 0);
+}
+
+TEST(CandidateJobs, BoxHoldsThePoseThatProjectsTheModelOntoTheRegion) {
+    const auto models = load_sign_models("", {Category::Prohibitory, Category::Mandatory, Category::Danger});
+    const Camera cam = Camera::from_fov(816, 480, 60);
+    Pose truth;
+    truth.x = 1.5;
+    truth.y = -0.8;
+    truth.z = 20;
+    PoseSpace space;
+    space.active = {true, true, true, false, false, false};
+    std::vector<double> lo, hi;
+    frustum_bounds(Frustum{}, cam, space, lo, hi);
+    for (std::size_t m = 0; m < models.size(); ++m) {
+        const cv::Rect2f box = bounding_box(project_points(cam, truth, models[m].outline));
+        const Candidate region{cv::Rect(box), rim_colour(models[m]), 0.5f};
+        const auto jobs = candidate_jobs({region}, models, cam, lo, hi, 5, 60);
+        const std::size_t same_colour = static_cast<std::size_t>(
+            std::count_if(models.begin(), models.end(), [&](const SignModel& k) { return rim_colour(k) == region.colour; }));
+        ASSERT_EQ(jobs.size(), same_colour) << "one job per model of the region's colour";
+        bool holds = false;
+        for (const auto& j : jobs) {
+            if (j.target.model != static_cast<int>(m)) {
+                continue;
+            }
+            const std::vector<double> p = space.to_vector(truth);
+            holds = true;
+            for (std::size_t k = 0; k < 3; ++k) {
+                holds = holds && p[k] >= j.lower[k] && p[k] <= j.upper[k];
+            }
+        }
+        EXPECT_TRUE(holds) << to_string(models[m].category);
+    }
+}
+
+TEST(CandidateJobs, BestJobsAreTheHighestProbeFitness) {
+    std::vector<SwarmOutcome> probe(5);
+    const double f[5] = {0.2, 0.9, 0.5, 0.7, 0.1};
+    for (int i = 0; i < 5; ++i) {
+        probe[static_cast<std::size_t>(i)].fitness = f[i];
+    }
+    EXPECT_EQ(best_jobs(probe, 3), (std::vector<std::size_t>{1, 3, 2}));
+    EXPECT_EQ(best_jobs(probe, 10).size(), 5u);
+}
+
+} // namespace
+} // namespace tracker

@@ -1,0 +1,105 @@
+// The shipped sign verifier: it passes rendered signs as their own category and rejects a plain background and
+// a plain sign-coloured disc; on real dev-set frames (when ../shared/data is there) it passes labelled signs
+// with their category; a file that is no verifier is one clear error.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "tracker/labels.h"
+#include "tracker/model.h"
+#include "tracker/pose.h"
+#include "tracker/synthetic.h"
+#include "tracker/verifier.h"
+
+namespace tracker {
+namespace {
+
+cv::Mat backdrop() {
+    cv::Mat f(360, 640, CV_8UC3);
+    cv::randn(f, cv::Scalar(90, 110, 100), cv::Scalar(20, 20, 20));
+    cv::GaussianBlur(f, f, cv::Size(5, 5), 0);
+    return f;
+}
+
+TEST(Verifier, PassesRenderedSignsAsTheirCategory) {
+    const auto verifier = SignVerifier::load(default_verifier_path());
+    const auto models = load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory,
+                                              Category::GiveWay, Category::Stop});
+    const Camera cam = Camera::from_fov(640, 360, 60);
+    int right = 0;
+    for (const auto& m : models) {
+        cv::Mat f = backdrop();
+        Pose p;
+        p.z = 12;
+        render_sign(f, cam, m, p);
+        const cv::Rect2f box = bounding_box(project_points(cam, p, m.outline));
+        const int cls = verifier->classify(f, box);
+        right += cls == verifier_class(static_cast<int>(m.category));
+        EXPECT_NE(cls, k_verifier_background) << to_string(m.category);
+    }
+    EXPECT_GE(right, 4) << "at most one of the five rendered categories confused";
+}
+
+TEST(Verifier, RejectsBackgroundAndAPlainDisc) {
+    const auto verifier = SignVerifier::load(default_verifier_path());
+    cv::Mat f = backdrop();
+    EXPECT_EQ(verifier->classify(f, cv::Rect2f(300, 150, 40, 40)), k_verifier_background);
+    cv::circle(f, {120, 120}, 20, cv::Scalar(40, 40, 210), cv::FILLED); // a red lamp, no white, no pictogram
+    EXPECT_EQ(verifier->classify(f, cv::Rect2f(100, 100, 40, 40)), k_verifier_background);
+}
+
+TEST(Verifier, FeaturesHaveTheDeclaredLengthAtAnySizeAndAtTheBorder) {
+    const cv::Mat f = backdrop();
+    for (const cv::Rect2f box : {cv::Rect2f(10, 10, 12, 12), cv::Rect2f(600, 330, 80, 80), cv::Rect2f(-5, -5, 3, 3)}) {
+        const cv::Mat x = SignVerifier::features(f, box);
+        EXPECT_EQ(x.cols, SignVerifier::feature_length());
+        EXPECT_EQ(x.rows, 1);
+    }
+}
+
+TEST(Verifier, AFileThatIsNoVerifierIsOneClearError) {
+    const std::string path = testing::TempDir() + "not_a_verifier.yml";
+    std::ofstream(path) << "%YAML:1.0\n---\nanswer: 42\n";
+    try {
+        SignVerifier::load(path);
+        FAIL() << "no error";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find(path), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("train_verifier"), std::string::npos);
+    }
+    try {
+        SignVerifier::load(testing::TempDir() + "missing.yml.gz");
+        FAIL() << "no error for a missing file";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("not found"), std::string::npos) << e.what();
+    }
+}
+
+// The dev set's labelled signs (held in the training data; this checks the shipped file and the crop path, the
+// held-out figures are tools/train_verifier --holdout-odd's).
+TEST(Verifier, PassesLabelledRealSigns) {
+    const std::filesystem::path data = std::filesystem::path(SWARMTRACK_SOURCE_DIR) / ".." / "shared" / "data" / "gtsdb-dev";
+    if (!std::filesystem::exists(data / "labels.csv")) {
+        GTEST_SKIP() << "no " << data.string() << " (the real dev set sits beside the checkout in ../shared/data)";
+    }
+    const auto verifier = SignVerifier::load(default_verifier_path());
+    const LabelSet set = read_labels_csv((data / "labels.csv").string());
+    int signs = 0, right = 0;
+    for (const auto& l : set.labels) {
+        if (!l.category || signs >= 120) {
+            continue;
+        }
+        const cv::Mat bgr = cv::imread((data / "images" / (l.image + ".jpg")).string());
+        ASSERT_FALSE(bgr.empty()) << l.image;
+        ++signs;
+        right += verifier->classify(bgr, l.box) == verifier_class(static_cast<int>(*l.category));
+    }
+    EXPECT_GE(right, static_cast<int>(0.9 * signs)) << right << " of " << signs;
+}
+
+} // namespace
+} // namespace tracker
