@@ -25,10 +25,7 @@ void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& 
     const int max_side = std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * map.rows));
     // delta 4: a faded 15 px ring is stable over only a few levels; the area bounds follow the side bounds.
     auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
-    // MSER finds dark regions; paint is bright in the map. A 3 x 3 blur first: sensor noise makes a swarm of
-    // one-pixel extremal regions that cost the search most of its time and are never signs.
-    cv::Mat inverted;
-    cv::GaussianBlur(255 - map, inverted, cv::Size(3, 3), 0);
+    cv::Mat inverted = 255 - map; // MSER finds dark regions; paint is bright in the map
     std::vector<std::vector<cv::Point>> regions;
     std::vector<cv::Rect> boxes;
     mser->detectRegions(inverted, regions, boxes);

@@ -437,18 +437,19 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             t.measured_angles = {t.pose[3], t.pose[4], t.pose[5]};
         }
         place(t);
-        if (!verified(t)) {
-            continue;
-        }
         fresh.push_back(t);
     }
     std::sort(fresh.begin(), fresh.end(), [](const Track& a, const Track& b) { return a.fitness > b.fitness; });
     for (const auto& t : fresh) {
         auto overlap =
             std::find_if(m_tracks.begin(), m_tracks.end(), [&](const Track& k) { return same_sign(k, t); });
+        // The verifier looks only at detections that would change the tracks: a duplicate of a sign already
+        // taken costs no look.
         if (overlap == m_tracks.end()) {
-            m_tracks.push_back(t);
-        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin) {
+            if (verified(t)) {
+                m_tracks.push_back(t);
+            }
+        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin && verified(t)) {
             // Another model explains this sign clearly better: the track changes category, keeps its id.
             Track& k = *overlap;
             k.model = t.model;
@@ -459,7 +460,8 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             k.peak_fitness = t.fitness; // the new model's fit starts its own history
             k.outline = t.outline;
             k.box = t.box;
-        } else if (overlap->model == t.model && overlap->weak() && t.fitness > overlap->fitness + k_takeover_margin) {
+        } else if (overlap->model == t.model && overlap->weak() && t.fitness > overlap->fitness + k_takeover_margin &&
+                   verified(t)) {
             // A weak track's own model finds its sign clearly better elsewhere (a different depth or position):
             // the track moves there and restarts its motion; its id and its angle estimate stay.
             Track& k = *overlap;

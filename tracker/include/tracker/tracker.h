@@ -51,7 +51,7 @@ struct TrackerSettings {
     // detection and tracking
     // Best fitness needed for a detection (above 1: detection off, for benchmarks). With the verifier checking each
     // detection, a lower bar finds real signs whose pictograms and light the models fit only in part.
-    double detect_threshold = 0.5;
+    double detect_threshold = 0.45;
     double track_threshold = 0.6;    // best fitness a tracking swarm needs to count as a hit
     bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
     // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:
