@@ -139,7 +139,12 @@ void register_bench(CLI::App& root, int& rc) {
         } else if (o->suite == "soak") {
             report = run_soak_suite(*o);
         } else if (o->suite == "real") {
+#if defined(SWARMTRACK_BENCH_ONLY)
+            // imgcodecs would bring GDAL, GDCM and OpenEXR to a binary meant for machines with only OpenCV core.
+            throw swarm::UnavailableError("--suite real decodes images, which swarmtrack-bench cannot; run it with swarmtrack");
+#else
             report = run_real_suite(*o);
+#endif
         } else {
             throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker, scenes, soak or real (got '" + o->suite + "')");
         }

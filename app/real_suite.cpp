@@ -81,7 +81,7 @@ BenchReport run_real_suite(const BenchOptions& o) {
 
     const std::size_t n = o.frames > 0 ? std::min(images.size(), static_cast<std::size_t>(o.frames)) : images.size();
     tracker::PredictionFile pred;
-    std::vector<double> wall, decode, upload, preprocess, search, readback, total;
+    std::vector<double> wall, decode, upload, preprocess, search, readback, candidates, total;
     std::vector<std::string> undecodable;
     std::unique_ptr<tracker::Tracker> tr;
     cv::Size tracker_size;
@@ -118,6 +118,7 @@ BenchReport run_real_suite(const BenchOptions& o) {
         preprocess.push_back(r.timing.preprocess_ms);
         search.push_back(r.timing.search_ms);
         readback.push_back(r.timing.readback_ms);
+        candidates.push_back(r.timing.candidates_ms);
         total.push_back(r.timing.total_ms);
         progress.update(static_cast<long long>(i + 1));
     }
@@ -152,11 +153,12 @@ BenchReport run_real_suite(const BenchOptions& o) {
     }
     BenchReport timing;
     timing.table = Table({"backend", "frames", "ms/frame", "decode ms", "upload", "preprocess", "search", "readback",
-                          "tracker total"});
+                          "candidates (host)", "tracker total"});
     timing.table.add({backend, std::to_string(wall.size()), format_double(median_of(wall), 4),
                       format_double(median_of(decode), 3), format_double(median_of(upload), 3),
                       format_double(median_of(preprocess), 3), format_double(median_of(search), 4),
-                      format_double(median_of(readback), 3), format_double(median_of(total), 4)});
+                      format_double(median_of(readback), 3), format_double(median_of(candidates), 3),
+                      format_double(median_of(total), 4)});
     timing.notes.push_back("Medians over the frames, in ms. ms/frame: wall time of reset + process per image "
                            "(image decoding apart, in decode ms); the stages are the tracker's own StageTiming.");
     report.sections.emplace_back("time per frame", std::move(timing));
@@ -164,6 +166,7 @@ BenchReport run_real_suite(const BenchOptions& o) {
                          {"time_ms", {{"median_frame", median_of(wall)}, {"median_decode", median_of(decode)},
                                       {"median_upload", median_of(upload)}, {"median_preprocess", median_of(preprocess)},
                                       {"median_search", median_of(search)}, {"median_readback", median_of(readback)},
+                                      {"median_candidates", median_of(candidates)},
                                       {"median_total", median_of(total)}}},
                          {"backend", backend},
                          {"data", o.data},

@@ -7,10 +7,9 @@ shift
 mkdir -p "$dest"
 for bin in "$@"; do
     cp -f "$bin" "$dest/"
-    # Everything the binary loads except the C and C++ runtimes and the driver, which the GPU machine has: its
-    # OpenCV (imgcodecs pulls in gdal, gdcm, openexr, ...) is not there at all.
-    ldd "$bin" | awk '/=> \//{print $3}' \
-        | grep -vE '/(libc|libm|libdl|libpthread|librt|ld-linux-x86-64|libstdc\+\+|libgcc_s|libcuda|libnvidia[^/]*)\.so' \
+    # The libraries the GPU machine lacks: it has the C/C++ runtimes and CUDA, but no OpenCV (the tracker's
+    # verifier brings ml, objdetect and, through objdetect, dnn with protobuf) nor spdlog/fmt/gomp.
+    ldd "$bin" | awk '/=> \//{print $3}' | grep -E 'spdlog|fmt|gomp|opencv|protobuf|tbb|gtest|jpeg|png|tiff|webp|openjp|IlmImf|Imath|OpenEXR|gdal|dc1394|lapack|blas|gfortran|quadmath|z\.so|gtk|GLX|GLdispatch|X11|xcb|Xau|Xdmcp|libbsd|libmd' \
         | while read -r lib; do cp -fL "$lib" "$dest/"; done
 done
 du -sh "$dest"

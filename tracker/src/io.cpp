@@ -100,6 +100,9 @@ struct LineReader {
             f.timing.search_ms = number(t, "search_ms");
             f.timing.readback_ms = number(t, "readback_ms");
             f.timing.total_ms = number(t, "total_ms");
+            if (t.contains("candidates_ms")) { // written since the candidate detection; older files lack it
+                f.timing.candidates_ms = number(t, "candidates_ms");
+            }
         }
         return f;
     }
@@ -168,7 +171,7 @@ std::string to_json_line(const FrameRecord& f) {
     if (f.has_timing) {
         o["timing"] = {{"upload_ms", f.timing.upload_ms},     {"preprocess_ms", f.timing.preprocess_ms},
                        {"search_ms", f.timing.search_ms},     {"readback_ms", f.timing.readback_ms},
-                       {"total_ms", f.timing.total_ms}};
+                       {"candidates_ms", f.timing.candidates_ms}, {"total_ms", f.timing.total_ms}};
     }
     return o.dump();
 }

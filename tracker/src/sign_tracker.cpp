@@ -200,11 +200,14 @@ private:
 
     void finish_frame(FrameResult& r, Clock::time_point t0);
     // Whether the verifier sees a sign of the track's category in its box (true without a verifier or a host frame).
-    bool verified(const Track& t) const {
+    bool verified(const Track& t, StageTiming& timing) const {
         if (!m_verifier || m_host_frame == nullptr) {
             return true;
         }
-        return m_verifier->classify(*m_host_frame, t.box) == verifier_class(static_cast<int>(t.category));
+        const auto t0 = Clock::now();
+        const bool ok = m_verifier->classify(*m_host_frame, t.box) == verifier_class(static_cast<int>(t.category));
+        timing.candidates_ms += ms_between(t0, Clock::now());
+        return ok;
     }
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
@@ -260,8 +263,8 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     opt.max_candidates = s.candidate_regions;
     const auto regions = find_candidates(*m_host_frame, opt);
     auto jobs = candidate_jobs(regions, m_models, m_camera, lo, hi, s.z_min, s.z_max);
-    timing.preprocess_ms += ms_between(t0, Clock::now());
-    const int keep = s.candidate_swarms > 0 ? s.candidate_swarms : (m_search->on_gpu() ? 96 : 32);
+    timing.candidates_ms += ms_between(t0, Clock::now());
+    const int keep = s.candidate_swarms > 0 ? s.candidate_swarms : (m_search->on_gpu() ? 96 : 20);
     if (static_cast<int>(jobs.size()) <= keep) {
         return jobs;
     }
@@ -446,10 +449,10 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         // The verifier looks only at detections that would change the tracks: a duplicate of a sign already
         // taken costs no look.
         if (overlap == m_tracks.end()) {
-            if (verified(t)) {
+            if (verified(t, r.timing)) {
                 m_tracks.push_back(t);
             }
-        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin && verified(t)) {
+        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin && verified(t, r.timing)) {
             // Another model explains this sign clearly better: the track changes category, keeps its id.
             Track& k = *overlap;
             k.model = t.model;
@@ -461,7 +464,7 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
             k.outline = t.outline;
             k.box = t.box;
         } else if (overlap->model == t.model && overlap->weak() && t.fitness > overlap->fitness + k_takeover_margin &&
-                   verified(t)) {
+                   verified(t, r.timing)) {
             // A weak track's own model finds its sign clearly better elsewhere (a different depth or position):
             // the track moves there and restarts its motion; its id and its angle estimate stay.
             Track& k = *overlap;

@@ -28,7 +28,7 @@ struct TrackerSettings {
     int detection_rows = 0;
     // Candidate detection (tracker/src/candidates.h): regions of sign paint, at most candidate_regions of them
     // (0: none), each paired with every model of its colour; a short probe search (candidate_probe_generations
-    // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 96 on a GPU, 32 on
+    // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 96 on a GPU, 20 on
     // the CPU backend) get a full detection swarm in a box around the region. Real signs of 15-30 px are too
     // small for swarms spread over the frustum to land on; the regions are where they can be.
     int candidate_regions = 200;

@@ -49,6 +49,9 @@ struct StageTiming {
     double preprocess_ms = 0;
     double search_ms = 0;
     double readback_ms = 0;
+    // Host wall time of the candidate regions (tracker/src/candidates.h) and the verifier's looks at new detections:
+    // CPU work on both backends, outside the GPU stages above.
+    double candidates_ms = 0;
     double total_ms = 0;
     double search_wall_ms = 0; // host wall time of the search stage (equals search_ms on the CPU)
 };
