@@ -48,7 +48,7 @@ protected:
         fs::create_directories(s_dir);
         s_png = (s_dir / "shot.png").string();
         const std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SWARMTRACK_BIN) +
-                                " track synthetic --backend cpu --fps 0 --frames 12 --screenshot " + s_png + " > " +
+                                " track synthetic --backend cpu --fps 0 --frames 12 --profile --screenshot " + s_png + " > " +
                                 (s_dir / "log.txt").string() + " 2>&1";
         s_rc = std::system(cmd.c_str());
     }
@@ -75,6 +75,14 @@ protected:
     cv::Mat m_image, m_frame;
     nlohmann::json m_layout;
 };
+
+// --profile times the overlay draw exactly and reports it when the window closes.
+TEST_F(GuiScreenshot, ProfileReportsTheOverlayTime) {
+    std::ifstream log(s_dir / "log.txt");
+    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("overlay: "), std::string::npos) << text;
+    EXPECT_NE(text.find(" ms median, "), std::string::npos) << text;
+}
 
 TEST_F(GuiScreenshot, FrameIsDrawn) {
     // The clear colour must not show through the frame rectangle, and the frame must have content.
