@@ -10,9 +10,8 @@ build="${SWARMTRACK_BUILD_DIR:-$root/build}"
 
 if [ $# -eq 0 ]; then
     # The default main job: live tracking of the built-in synthetic scene (no data needed). With a display
-    # it opens the GUI; without one it runs the same loop headless for a bounded number of frames (100: with
-    # the default 4x2 detection tiles the CPU backend tracks about 0.6 frames/s at 1280x720 on 2 cores, so the
-    # job ends in about 3 minutes there; a GPU does it in seconds).
+    # it opens the GUI; without one it runs the same loop headless for a bounded number of frames (100, so the
+    # job ends within minutes on the CPU backend of a 2-core machine and in seconds on a GPU).
     if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
         set -- track synthetic --backend auto
     else
