@@ -17,6 +17,7 @@
 #include "core/pipeline.h"
 #include "core/progress.h"
 #include "real_eval_report.h"
+#include "sources/frame_source.h"
 #include "tracker/eval.h"
 #include "tracker/labels.h"
 
@@ -24,18 +25,12 @@ namespace app {
 namespace {
 namespace fs = std::filesystem;
 
-bool is_image(const fs::path& p) {
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext == ".jpg" || ext == ".jpeg" || ext == ".png" || ext == ".ppm" || ext == ".bmp";
-}
-
 // DIR/images when it exists, else DIR; its images sorted by name.
 std::vector<fs::path> images_of(const fs::path& data) {
     const fs::path dir = fs::is_directory(data / "images") ? data / "images" : data;
     std::vector<fs::path> out;
     for (const auto& e : fs::directory_iterator(dir)) {
-        if (e.is_regular_file() && is_image(e.path())) out.push_back(e.path());
+        if (e.is_regular_file() && is_image_name(e.path().string())) out.push_back(e.path());
     }
     std::sort(out.begin(), out.end());
     if (out.empty()) {

@@ -20,6 +20,7 @@
 #include <opencv2/ml.hpp>
 
 #include "candidates.h"
+#include "tracker/eval.h"
 #include "tracker/labels.h"
 #include "tracker/synthetic.h"
 #include "tracker/verifier.h"
@@ -37,11 +38,6 @@ struct Samples {
         y.push_back(label);
     }
 };
-
-float iou(const cv::Rect2f& a, const cv::Rect2f& b) {
-    const float inter = (a & b).area();
-    return inter / (a.area() + b.area() - inter);
-}
 
 cv::Rect2f jitter(const cv::Rect2f& b, std::mt19937& rng) {
     std::uniform_real_distribution<float> shift(-0.08f, 0.08f), scale(0.88f, 1.12f);
@@ -71,7 +67,7 @@ void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>
         const cv::Rect2f box(r.box);
         bool near_sign = false;
         for (const auto& s : signs) {
-            near_sign = near_sign || iou(box, s.first) > 0.2f;
+            near_sign = near_sign || box_iou(box, s.first) > 0.2;
         }
         if (!near_sign && taken < negatives) {
             out.add(bgr, box, k_verifier_background);

@@ -16,18 +16,12 @@ namespace app {
 namespace {
 namespace fs = std::filesystem;
 
-bool is_image_name(const fs::path& p) {
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    static const char* k_exts[] = {".png", ".jpg", ".jpeg", ".bmp", ".ppm", ".pgm", ".tif", ".tiff", ".webp"};
-    return std::any_of(std::begin(k_exts), std::end(k_exts), [&](const char* e) { return ext == e; });
-}
 
 class FolderSource : public FrameSource {
 public:
     FolderSource(const std::string& dir, bool native_size) : m_dir(dir), m_native_size(native_size) {
         for (const auto& entry : fs::directory_iterator(dir)) {
-            if (entry.is_regular_file() && is_image_name(entry.path())) m_files.push_back(entry.path().string());
+            if (entry.is_regular_file() && is_image_name(entry.path().string())) m_files.push_back(entry.path().string());
         }
         std::sort(m_files.begin(), m_files.end());
         if (m_files.empty()) {
@@ -90,6 +84,13 @@ private:
 
 std::unique_ptr<FrameSource> open_image_folder(const std::string& path, bool native_size) {
     return std::make_unique<FolderSource>(path, native_size);
+}
+
+bool is_image_name(const std::string& path) {
+    std::string ext = fs::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    static const char* k_exts[] = {".png", ".jpg", ".jpeg", ".bmp", ".ppm", ".pgm", ".tif", ".tiff", ".webp"};
+    return std::any_of(std::begin(k_exts), std::end(k_exts), [&](const char* e) { return ext == e; });
 }
 
 } // namespace app

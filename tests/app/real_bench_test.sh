@@ -1,19 +1,37 @@
 #!/usr/bin/env bash
-# `bench --suite real` on the first 3 frames of the GTSDB dev set beside the checkout (../shared/data/gtsdb-dev).
-# Exit 77 (skipped) when the data is not there. Usage: real_bench_test.sh PATH/TO/swarmtrack DATA_DIR
+# `bench --suite real` on the first frames of the GTSDB dev set beside the checkout (../shared/data/gtsdb-dev).
+# Exit 77 (skipped) when the data is not there.
+# Usage: real_bench_test.sh PATH/TO/swarmtrack DATA_DIR [FRAMES [RECALL_FLOOR PRECISION_FLOOR]]
+#   FRAMES defaults to 3 (the output's shape only). With floors, the any-sign recall and precision must reach
+#   them: on the first 30 frames the tiles-only detector before the candidate detection and the verifier found
+#   28.6 % of the 42 modelled signs at 48.0 % precision, today's 35.7 % at 62.5 %, and the floors 0.33 / 0.55
+#   fail the first and hold the second with a sign or two of margin.
 set -uo pipefail
 bin="$1"
 data="$2"
+frames="${3:-3}"
+recall_floor="${4:-}"
+precision_floor="${5:-}"
 if [ ! -f "$data/labels.csv" ] || [ ! -d "$data/images" ]; then
     echo "SKIP: no dev set at $data (the folder shared/data/gtsdb-dev beside the checkout)"
     exit 77
 fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-"$bin" bench --suite real --data "$data" --frames 3 --backend cpu --json "$tmp/real.json" >"$tmp/out" 2>"$tmp/err" || {
+"$bin" bench --suite real --data "$data" --frames "$frames" --backend cpu --json "$tmp/real.json" >"$tmp/out" 2>"$tmp/err" || {
     echo "FAIL: exit $?"; cat "$tmp/err" "$tmp/out"; exit 1; }
 cat "$tmp/out"
-grep -q "(3 of 466 images)" "$tmp/out" || { echo "FAIL: not 3 of 466 images"; exit 1; }
+grep -q "($frames of 466 images)" "$tmp/out" || { echo "FAIL: not $frames of 466 images"; exit 1; }
 grep -q "| any sign " "$tmp/out" || { echo "FAIL: no any-sign row"; exit 1; }
 grep -q '"median_frame"' "$tmp/real.json" || { echo "FAIL: no timing in the JSON"; exit 1; }
+if [ -n "$recall_floor" ]; then
+    # The "any_sign" object's recall and precision (nlohmann's indented dump: one key per line).
+    value() { awk -v key="\"$1\":" '/"any_sign": \{/{inside=1} inside && $1==key {gsub(",", "", $2); print $2; exit}' "$tmp/real.json"; }
+    recall="$(value recall)"
+    precision="$(value precision)"
+    [ -n "$recall" ] && [ -n "$precision" ] || { echo "FAIL: no any-sign recall/precision in the JSON"; exit 1; }
+    awk -v r="$recall" -v p="$precision" -v rf="$recall_floor" -v pf="$precision_floor" 'BEGIN { exit !(r >= rf && p >= pf) }' || {
+        echo "FAIL: any-sign recall $recall (floor $recall_floor), precision $precision (floor $precision_floor)"; exit 1; }
+    echo "any-sign recall $recall, precision $precision"
+fi
 echo "ok"

@@ -13,25 +13,13 @@
 #include "tracker/model.h"
 #include "tracker/pose.h"
 #include "tracker/tracker.h"
+#include "test_files.h"
 
 namespace tracker {
 namespace {
 
-std::string write_temp(const std::string& name, const std::string& text) {
-    const std::string path = ::testing::TempDir() + name;
-    std::ofstream(path) << text;
-    return path;
-}
-
-template <typename F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::error_of;
+using test::write_temp;
 
 TEST(Projection, MatchesOpenCvProjectPoints) {
     const Camera cam = Camera::from_fov(1280, 720, 60);

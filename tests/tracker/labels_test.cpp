@@ -8,26 +8,13 @@
 
 #include "tracker/eval.h"
 #include "tracker/labels.h"
+#include "test_files.h"
 
 namespace tracker {
 namespace {
 
-std::string write_temp(const std::string& name, const std::string& text) {
-    const std::string path = ::testing::TempDir() + "/" + name;
-    std::ofstream(path) << text;
-    return path;
-}
-
-// The message of the std::runtime_error `f` throws ("" when it does not).
-template <typename F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const std::runtime_error& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::error_of;
+using test::write_temp;
 
 TEST(Labels, CategoryNamesAreMatchedLoosely) {
     EXPECT_EQ(parse_category_loose("giveway"), Category::GiveWay);
@@ -58,14 +45,14 @@ TEST(Labels, CsvRightAndBottomAreInclusive) {
 
 TEST(Labels, MalformedCsvNamesTheLine) {
     const auto few = write_temp("labels_few.csv", "00000;1;2;3;4;11;danger\n00001;1;2;3\n");
-    EXPECT_NE(error_of([&] { read_labels_csv(few); }).find("labels_few.csv:2: expected 7 fields"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(few); }).find("labels_few.csv:2: expected 7 fields"), std::string::npos);
     const auto nan = write_temp("labels_nan.csv", "00000;1;x;3;4;11;danger\n");
-    EXPECT_NE(error_of([&] { read_labels_csv(nan); }).find(":1: field 'top'"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(nan); }).find(":1: field 'top'"), std::string::npos);
     const auto flipped = write_temp("labels_flip.csv", "00000;10;2;3;4;11;danger\n");
-    EXPECT_NE(error_of([&] { read_labels_csv(flipped); }).find(":1: right/bottom"), std::string::npos);
-    EXPECT_NE(error_of([&] { read_labels_csv(::testing::TempDir() + "/no_such.csv"); }).find("cannot open"),
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(flipped); }).find(":1: right/bottom"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(::testing::TempDir() + "/no_such.csv"); }).find("cannot open"),
               std::string::npos);
-    EXPECT_NE(error_of([&] { read_labels(few + ".txt"); }).find("unknown label format"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(few + ".txt"); }).find("unknown label format"), std::string::npos);
 }
 
 TEST(Labels, CocoDetectionJson) {
@@ -90,16 +77,16 @@ TEST(Labels, MalformedCocoNamesTheEntry) {
     const auto bad_box = write_temp("coco_box.json", R"({"images": [{"id": 1, "file_name": "x.jpg"}],
       "categories": [{"id": 1, "name": "stop"}],
       "annotations": [{"image_id": 1, "category_id": 1, "bbox": [1, 2, 3]}]})");
-    EXPECT_NE(error_of([&] { read_labels_coco(bad_box); }).find("annotations[0]: field 'bbox'"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_coco(bad_box); }).find("annotations[0]: field 'bbox'"), std::string::npos);
     const auto bad_image = write_temp("coco_image.json", R"({"images": [{"id": 1, "file_name": "x.jpg"}],
       "categories": [{"id": 1, "name": "stop"}],
       "annotations": [{"image_id": 5, "category_id": 1, "bbox": [1, 2, 3, 4]}]})");
-    EXPECT_NE(error_of([&] { read_labels_coco(bad_image); }).find("field 'image_id': 5 is not in images"),
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_coco(bad_image); }).find("field 'image_id': 5 is not in images"),
               std::string::npos);
     const auto no_images = write_temp("coco_none.json", R"({"annotations": [], "categories": []})");
-    EXPECT_NE(error_of([&] { read_labels_coco(no_images); }).find("field 'images'"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_coco(no_images); }).find("field 'images'"), std::string::npos);
     const auto broken = write_temp("coco_broken.json", "{\"images\": [");
-    EXPECT_NE(error_of([&] { read_labels_coco(broken); }).find("not valid JSON"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_coco(broken); }).find("not valid JSON"), std::string::npos);
 }
 
 TEST(RealEval, AveragePrecisionOfAKnownRanking) {
@@ -215,7 +202,7 @@ TEST(RealEval, MatchingByFitnessGivesTheSignToTheFitterPrediction) {
 TEST(RealEval, PredictionsWithoutImageNamesAreRefused) {
     PredictionFile pred;
     pred.frames[0] = FrameRecord{0, 816, 480, 0, {}, false, ""};
-    EXPECT_NE(error_of([&] { evaluate_labels(LabelSet{}, pred); }).find("--stills"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { evaluate_labels(LabelSet{}, pred); }).find("--stills"), std::string::npos);
 }
 
 TEST(RealEval, FrameRecordsKeepTheirImageName) {

@@ -5,6 +5,8 @@
 #include <opencv2/features2d.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "tracker/eval.h"
+
 namespace tracker {
 namespace {
 
@@ -14,12 +16,6 @@ constexpr float k_map_gain = 3.f * 255.f;
 constexpr double k_merge_iou = 0.5;
 constexpr float k_dark_floor = 90.f; // b + g + r: about a sum of 30 a channel
 constexpr int k_search_width = 832;
-
-double iou(const cv::Rect& a, const cv::Rect& b) {
-    const double inter = (a & b).area();
-    const double uni = a.area() + b.area() - inter;
-    return uni > 0 ? inter / uni : 0.0;
-}
 
 void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& o, std::vector<Candidate>& out) {
     const int max_side = std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * map.rows));
@@ -48,7 +44,9 @@ void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& 
     std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
     std::vector<Candidate> kept;
     for (const auto& c : found) {
-        auto same = std::find_if(kept.begin(), kept.end(), [&](const Candidate& k) { return iou(k.box, c.box) > k_merge_iou; });
+        auto same = std::find_if(kept.begin(), kept.end(), [&](const Candidate& k) {
+            return box_iou(cv::Rect2f(k.box), cv::Rect2f(c.box)) > k_merge_iou;
+        });
         if (same == kept.end()) {
             kept.push_back(c);
         } else {

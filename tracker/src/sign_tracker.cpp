@@ -380,11 +380,10 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     // its own swarms per category, so signs of one category in different parts of the image do not compete
     // for one swarm and every part of the frustum is searched densely. 0 = auto: a GPU affords 6 x 3 tiles
     // (H200, shipped scenes over four PSO seeds: crowded recall +2-4 points, night recall 99.4-100 %, 1.2 -> ~2 ms
-    // a frame; docs/benchmarks.md), the CPU backend keeps 4 x 2 (its time grows with every swarm).
-    // On the CPU backend, where every swarm costs wall time, auto tiles shrink to 2 x 1 when candidate swarms
-    // search too (a host frame and candidate_regions > 0): on real frames the candidates find the signs, and the
-    // two tiles still catch the far, dim signs of the night scene whose paint is too faint for a region
-    // (docs/benchmarks.md).
+    // a frame; docs/benchmarks.md). The CPU backend, where every swarm costs wall time, keeps 4 x 2, or 2 x 1 when
+    // candidate swarms search too (a host frame and candidate_regions > 0): on real frames the candidates find the
+    // signs, and the two tiles still catch the far, dim signs of the night scene whose paint is too faint for a
+    // region (docs/benchmarks.md).
     const bool gpu = m_search->on_gpu();
     const bool with_candidates = m_host_frame != nullptr && s.candidate_regions > 0;
     const int cols = s.detection_columns != 0 ? s.detection_columns : (gpu ? 6 : (with_candidates ? 2 : 4));
