@@ -5,6 +5,9 @@
 //   negatives: candidate regions of sign paint (tracker/src/candidates.h) that overlap no label, the regions
 //   the tracker's swarms actually start on, and plain discs, triangles and octagons of sign paint drawn into
 //   rendered frames.
+// It also trains the candidate ranker (tracker/region_ranker.h, assets/verifier/regions.yml.gz): a linear
+// sign-or-not score on the same features, from the candidate regions the tracker ranks (positives: the regions
+// that frame a labelled sign, and the labelled boxes; negatives: a sample of the regions away from every sign).
 // --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
 // figure measured on the dev set can be measured on images the verifier has not seen.
 #include <cmath>
@@ -22,6 +25,7 @@
 #include "candidates.h"
 #include "tracker/eval.h"
 #include "tracker/labels.h"
+#include "tracker/region_ranker.h"
 #include "tracker/synthetic.h"
 #include "tracker/verifier.h"
 
@@ -49,11 +53,22 @@ int label_class(const std::optional<Category>& c) {
     return c ? verifier_class(static_cast<int>(*c)) : k_verifier_other_sign;
 }
 
-// Sign crops (as labelled and jittered) and candidate regions away from every sign, from one frame.
+// Whether a candidate region frames a sign the way candidate_jobs expects (tracker/src/candidate_jobs.cpp): its
+// centre near the sign's and its size within 30 % of the sign's.
+bool frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign) {
+    const float dx = std::abs(region.x + 0.5f * region.width - sign.x - 0.5f * sign.width);
+    const float dy = std::abs(region.y + 0.5f * region.height - sign.y - 0.5f * sign.height);
+    const float ratio = std::sqrt(region.area() / std::max(sign.area(), 1.f));
+    return dx <= 0.2f * region.width + 1.5f && dy <= 0.2f * region.height + 1.5f && ratio >= 1 / 1.3f && ratio <= 1.3f;
+}
+
+// Sign crops (as labelled and jittered) and candidate regions away from every sign, from one frame, for the
+// verifier; the regions that frame a sign and a sample of those away from every sign, for the ranker.
 void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs, int negatives, int jitters,
-               std::mt19937& rng, Samples& out) {
+               int ranker_negatives, std::mt19937& rng, Samples& out, Samples& ranker) {
     for (const auto& [box, cls] : signs) {
         out.add(bgr, box, cls);
+        ranker.add(bgr, box, 1);
         for (int j = 0; j < jitters; ++j) {
             out.add(bgr, jitter(box, rng), cls);
         }
@@ -62,12 +77,19 @@ void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>
     opt.max_candidates = 2000;
     auto regions = find_candidates(bgr, opt);
     std::shuffle(regions.begin(), regions.end(), rng);
-    int taken = 0;
+    int taken = 0, ranker_taken = 0;
     for (const auto& r : regions) {
         const cv::Rect2f box(r.box);
-        bool near_sign = false;
+        bool near_sign = false, on_sign = false;
         for (const auto& s : signs) {
             near_sign = near_sign || box_iou(box, s.first) > 0.2;
+            on_sign = on_sign || frames_sign(box, s.first);
+        }
+        if (on_sign) {
+            ranker.add(bgr, box, 1);
+        } else if (!near_sign && ranker_taken < ranker_negatives) {
+            ranker.add(bgr, box, 0);
+            ++ranker_taken;
         }
         if (!near_sign && taken < negatives) {
             out.add(bgr, box, k_verifier_background);
@@ -104,18 +126,77 @@ void add_plain_shapes(const cv::Mat& frame, int count, std::mt19937& rng, Sample
     }
 }
 
+// Writes a model next to its destination, then renames it there: a failed run leaves no half-written file.
+template <typename Model>
+void save_model(const Model& model, const std::string& out) {
+    fs::create_directories(fs::path(out).parent_path().empty() ? fs::path(".") : fs::path(out).parent_path());
+    const std::string tmp = out + ".tmp.yml.gz";
+    model.save(tmp);
+    fs::rename(tmp, out);
+}
+
+// Share of a set's sign and non-sign samples that the ranker puts on the sign side.
+void report_ranker(const char* what, const RegionRanker& ranker, const Samples& set) {
+    int signs = 0, background = 0, signs_up = 0, background_up = 0;
+    for (int i = 0; i < set.x.rows; ++i) {
+        const bool up = ranker.score_features(set.x.row(i)) > 0.f;
+        if (set.y[static_cast<std::size_t>(i)] == 1) {
+            ++signs;
+            signs_up += up;
+        } else {
+            ++background;
+            background_up += up;
+        }
+    }
+    std::printf("ranker, %s: signs scored above 0: %.1f %% of %d; non-sign regions: %.2f %% of %d\n", what,
+                100.0 * signs_up / std::max(1, signs), signs, 100.0 * background_up / std::max(1, background),
+                background);
+}
+
+void train_ranker(const Samples& train, const Samples& held, double c, const std::string& out) {
+    auto svm = cv::ml::SVM::create();
+    svm->setType(cv::ml::SVM::C_SVC);
+    svm->setKernel(cv::ml::SVM::LINEAR);
+    svm->setC(c);
+    // OpenCV's default of 1000 solver steps stops far from the optimum on tens of thousands of regions.
+    svm->setTermCriteria(cv::TermCriteria(cv::TermCriteria::MAX_ITER + cv::TermCriteria::EPS, 200000, 1e-4));
+    // Signs are a few per cent of the regions: weigh them up so the boundary does not give them away.
+    int signs = 0;
+    for (int y : train.y) {
+        signs += y == 1;
+    }
+    cv::Mat weights = (cv::Mat_<double>(1, 2) << 1.0, static_cast<double>(train.x.rows - signs) / std::max(1, signs));
+    svm->setClassWeights(weights);
+    svm->train(cv::ml::TrainData::create(train.x, cv::ml::ROW_SAMPLE, cv::Mat(train.y, true)));
+    const RegionRanker ranker(*svm);
+    report_ranker("training set", ranker, train);
+    if (held.x.rows > 0) {
+        report_ranker("held-out odd images", ranker, held);
+    }
+    save_model(ranker, out);
+    std::printf("train_verifier: candidate ranker -> %s\n", out.c_str());
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"train_verifier: trains the tracker's sign verifier from labelled frames and rendered scenes"};
     std::string data = "../shared/data/gtsdb-dev", labels_path, out = "assets/verifier/signs.yml.gz";
-    int negatives = 30, jitters = 3, synthetic_frames = 120;
+    std::string ranker_out = "assets/verifier/regions.yml.gz", which = "both";
+    int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80;
+    double ranker_c = 0.1;
     bool holdout_odd = false;
     double c = 3.0, gamma = 0.05, positive_weight = 4.0;
     unsigned seed = 1;
     app.add_option("--data", data, "Folder of labelled images (DIR/images/*, DIR/labels.csv)")->capture_default_str();
     app.add_option("--labels", labels_path, "Labels file (.csv or COCO .json); default DIR/labels.csv");
     app.add_option("--out", out, "Where to write the verifier (.yml.gz)")->capture_default_str();
+    app.add_option("--ranker-out", ranker_out, "Where to write the candidate ranker (.yml.gz)")->capture_default_str();
+    app.add_option("--train", which, "What to train: verifier, ranker or both")
+        ->capture_default_str()->check(CLI::IsMember({"verifier", "ranker", "both"}));
+    app.add_option("--ranker-negatives", ranker_negatives, "Non-sign regions per image for the ranker")
+        ->capture_default_str()->check(CLI::Range(0, 5000));
+    app.add_option("--ranker-c", ranker_c, "Linear SVM C of the ranker")->capture_default_str();
     app.add_option("--negatives", negatives, "Non-sign regions per image")->capture_default_str()->check(CLI::Range(0, 1000));
     app.add_option("--jitters", jitters, "Jittered copies of each sign box")->capture_default_str()->check(CLI::Range(0, 20));
     app.add_option("--synthetic-frames", synthetic_frames, "Rendered frames per synthetic scene")
@@ -138,7 +219,7 @@ int main(int argc, char** argv) {
             files[image_key(e.path().filename().string())] = e.path();
         }
         std::mt19937 rng(seed);
-        Samples train, held;
+        Samples train, held, rank_train, rank_held;
         int index = 0, used = 0;
         for (const auto& key : set.images) {
             const bool odd = (index++ % 2) == 1;
@@ -151,8 +232,9 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "train_verifier: %s does not decode; skipped\n", f->second.c_str());
                 continue;
             }
-            add_frame(bgr, by_image[key], negatives, holdout_odd && odd ? 0 : jitters, rng,
-                      holdout_odd && odd ? held : train);
+            const bool hold = holdout_odd && odd;
+            add_frame(bgr, by_image[key], negatives, hold ? 0 : jitters, ranker_negatives, rng, hold ? held : train,
+                      hold ? rank_held : rank_train);
             ++used;
         }
         // Our renderer's signs too, so that the verifier passes the synthetic scenes' signs (their exact-pose
@@ -171,13 +253,19 @@ int main(int argc, char** argv) {
                         signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
                     }
                 }
-                add_frame(frame.bgr, signs, negatives / 3, 1, rng, train);
+                add_frame(frame.bgr, signs, negatives / 3, 1, ranker_negatives / 3, rng, train, rank_train);
                 add_plain_shapes(frame.bgr, 4, rng, train);
                 ++rendered;
             }
         }
-        std::printf("train_verifier: %d real images, %d rendered frames, %d training samples\n", used, rendered,
-                    train.x.rows);
+        std::printf("train_verifier: %d real images, %d rendered frames, %d verifier and %d ranker samples\n", used,
+                    rendered, train.x.rows, rank_train.x.rows);
+        if (which != "verifier") {
+            train_ranker(rank_train, rank_held, ranker_c, ranker_out);
+        }
+        if (which == "ranker") {
+            return 0;
+        }
         auto svm = cv::ml::SVM::create();
         svm->setType(cv::ml::SVM::C_SVC);
         svm->setKernel(cv::ml::SVM::RBF);
@@ -205,10 +293,7 @@ int main(int argc, char** argv) {
                         100.0 * found / std::max(1, signs), 100.0 * right / std::max(1, signs), signs,
                         100.0 * false_alarm / std::max(1, background), background);
         }
-        fs::create_directories(fs::path(out).parent_path().empty() ? fs::path(".") : fs::path(out).parent_path());
-        const std::string tmp = out + ".tmp.yml.gz";
-        svm->save(tmp);
-        fs::rename(tmp, out);
+        save_model(*svm, out);
         std::printf("train_verifier: %d support vectors -> %s\n", svm->getSupportVectors().rows, out.c_str());
     } catch (const std::exception& e) {
         std::fprintf(stderr, "train_verifier: error: %s\n", e.what());

@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tracker/eval.h"
+#include "tracker/region_ranker.h"
 
 namespace tracker {
 namespace {
@@ -102,7 +103,17 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
             c.box = cv::Rect(tl, br) & frame;
         }
     }
-    std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+    const auto by_score = [](const Candidate& a, const Candidate& b) { return a.score > b.score; };
+    std::stable_sort(all.begin(), all.end(), by_score);
+    if (o.ranker != nullptr) {
+        if (static_cast<int>(all.size()) > o.rank_pool) {
+            all.resize(static_cast<std::size_t>(std::max(0, o.rank_pool)));
+        }
+        for (auto& c : all) {
+            c.score = o.ranker->score(bgr, cv::Rect2f(c.box));
+        }
+        std::stable_sort(all.begin(), all.end(), by_score);
+    }
     if (static_cast<int>(all.size()) > o.max_candidates) {
         all.resize(static_cast<std::size_t>(o.max_candidates));
     }

@@ -11,16 +11,22 @@
 
 namespace tracker {
 
+class RegionRanker;
+
 struct Candidate {
     cv::Rect box;          // pixels, the painted region's bounding box
     ColourClass colour;    // Red or Blue: which models it can be
-    float score = 0;       // mean paint strength over the region, in [0, 1]: the ranking
+    float score = 0;       // the ranking: the ranker's score, or without one the mean paint strength in [0, 1]
 };
 
 struct CandidateOptions {
     int max_candidates = 24; // the best-scored regions kept (0: none)
     int min_side_px = 6;     // smaller regions are noise, not signs
     double max_side_share = 0.4; // of the frame's height: larger regions are walls, boards, sky
+    // Ranks the regions when set (tracker/region_ranker.h); it scores at most rank_pool regions, the ones of
+    // strongest paint, which bounds a frame's time on the most cluttered frames.
+    const RegionRanker* ranker = nullptr;
+    int rank_pool = 800;
 };
 
 // Paint strength maps in [0, 255]: how much redder (bluer) a pixel is than its other channels, relative to
@@ -30,7 +36,7 @@ void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue);
 
 // Candidate regions, best first: maximally stable extremal regions of the paint maps (the ring, the disc or
 // the border of a sign is a region that keeps its shape over a wide range of thresholds), filtered by size and
-// aspect, overlaps merged.
+// aspect, overlaps merged, ranked by the ranker when there is one.
 std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOptions& options);
 
 } // namespace tracker

@@ -90,6 +90,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("camera_file", s.camera_file);
     f("models_dir", s.models_dir);
     f("verifier", s.verifier);
+    f("candidate_ranker", s.candidate_ranker);
     f("keep_particles", s.keep_particles);
 }
 

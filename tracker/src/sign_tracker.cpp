@@ -19,6 +19,7 @@
 #include "tracker/model.h"
 #include "tracker/pose.h"
 #include "tracker/tracker.h"
+#include "tracker/region_ranker.h"
 #include "tracker/verifier.h"
 
 namespace tracker {
@@ -76,7 +77,7 @@ public:
     void update_settings(const TrackerSettings& s) override {
         s.validate();
         const bool rebuild = s.models_dir != m_settings.models_dir || s.categories != m_settings.categories ||
-                             s.verifier != m_settings.verifier ||
+                             s.verifier != m_settings.verifier || s.candidate_ranker != m_settings.candidate_ranker ||
                              s.backend != m_settings.backend || s.strategy != m_settings.strategy;
         if (rebuild) {
             configure(s);
@@ -95,6 +96,9 @@ private:
         m_models = load_sign_models(s.models_dir, s.categories);
         m_verifier = s.verifier == "none" ? nullptr
                                           : SignVerifier::load(s.verifier.empty() ? default_verifier_path() : s.verifier);
+        m_ranker = s.candidate_ranker == "none"
+                       ? nullptr
+                       : RegionRanker::load(s.candidate_ranker.empty() ? default_ranker_path() : s.candidate_ranker);
         m_search = std::make_unique<SearchRunner>(m_models, m_camera, s);
         apply_weights();
         m_tracks.clear();
@@ -244,6 +248,7 @@ private:
     int m_next_id = 1;
     const cv::Mat* m_host_frame = nullptr; // the frame being processed, when it came from the host
     std::unique_ptr<SignVerifier> m_verifier;
+    std::unique_ptr<RegionRanker> m_ranker;
     cv::Mat m_device_copy; // host copy of a device frame (reused)
 };
 
@@ -261,6 +266,7 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     const auto t0 = Clock::now();
     CandidateOptions opt;
     opt.max_candidates = s.candidate_regions;
+    opt.ranker = m_ranker.get();
     const auto regions = find_candidates(*m_host_frame, opt);
     auto jobs = candidate_jobs(regions, m_models, m_camera, lo, hi, s.z_min, s.z_max);
     timing.candidates_ms += ms_between(t0, Clock::now());

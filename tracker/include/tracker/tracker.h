@@ -111,6 +111,10 @@ struct TrackerSettings {
     // (assets/verifier/signs.yml.gz); "none": no verification. Frames handed over already on the device are
     // not verified (no host copy to crop).
     std::string verifier;
+    // The candidate ranker (tracker/region_ranker.h) that orders the candidate regions before the first
+    // candidate_regions of them are searched: a file trained by tools/train_verifier; empty: the shipped one
+    // (assets/verifier/regions.yml.gz); "none": regions ranked by their paint strength.
+    std::string candidate_ranker;
     // output
     bool keep_particles = false;     // fill FrameResult::swarms for the overlay
 
