@@ -1,7 +1,7 @@
 // `swarmtrack bench --suite scenes [--config FILE] [--scene NAME]`: the tracker on the shipped synthetic
 // scenes at their full length and 1280x720 (the accuracy bars' protocol, as the GpuScene tests run it),
 // with the given tracker settings: precision, recall, centre / depth / rotation error and time per frame,
-// and which of the accuracy bars each scene meets. For tuning settings on a GPU, where a whole
+// and which of the accuracy bars (tracker/eval.h) each scene meets. For tuning settings on a GPU, where a whole
 // scene takes seconds; `--quick` runs 30 frames at 640x360. Links no video I/O.
 #include <string>
 #include <vector>

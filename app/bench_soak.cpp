@@ -85,7 +85,7 @@ BenchReport run_soak_suite(const BenchOptions& o) {
     const long long tenth = std::max(1LL, frames / 10);
     std::vector<double> ms;
     // Sized and written before the first snapshot: filled as the run goes, its pages (8 bytes a frame, 0.7 MiB
-    // for 100,000 frames) would show up as RSS growth after the warm-up (the H200 soak of 2026-11-23 did).
+    // for 100,000 frames) would show up as RSS growth after the warm-up.
     ms.assign(static_cast<std::size_t>(frames), 0.0);
     long long detections = 0;
     const Snapshot start = snapshot();

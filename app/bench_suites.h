@@ -50,7 +50,7 @@ BenchReport run_seeds_suite(const BenchOptions& o);
 // The tracker per frame at 1280x720 (bench_tracker.cpp): GPU stage times and the CPU backend, scaling.
 BenchReport run_tracker_suite(const BenchOptions& o);
 // The tracker on the shipped scenes, full length at 1280x720, with a settings file: accuracy against the
-// issue's bars and time per frame (bench_scenes.cpp).
+// accuracy bars and time per frame (bench_scenes.cpp).
 BenchReport run_scenes_suite(const BenchOptions& o);
 // The tracker on a long synthetic stream: memory at start / after warm-up / end, time drift (bench_soak.cpp).
 BenchReport run_soak_suite(const BenchOptions& o);

@@ -1,5 +1,5 @@
 // `swarmtrack bench --suite tracker`: the tracker's per-frame cost on a synthetic 1280x720 scene.
-// The headline row is the configuration, 8 swarms x 64 particles x 50 generations per frame, on the
+// The headline row is the speed target's configuration, 8 swarms x 64 particles x 50 generations per frame, on the
 // GPU (CUDA-event stage times from the tracker's StageTiming) and on the CPU backend in the same run. To
 // hold the swarm count fixed, the detection threshold is set above 1 so no track ever forms: every frame
 // then runs exactly `categories x swarms per category` detection swarms over the whole frustum, which is

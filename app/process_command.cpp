@@ -33,7 +33,7 @@ namespace {
 // The signal that asked the run to stop (0: none). Only this flag is touched in the handler.
 volatile std::sig_atomic_t g_interrupted = 0;
 
-// Reliability hook (issue 7): SIGINT and SIGTERM end the frame loop instead of the process, while the
+// Reliability hook: SIGINT and SIGTERM end the frame loop instead of the process, while the
 // handlers are installed (the frame loop); the previous handlers come back for the finishing steps, so a
 // second Ctrl-C while files are closed still stops at once (the temporaries are then left, never a
 // half-written final name).

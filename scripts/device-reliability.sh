@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 7's device checks in one call: the GPU fault tests, the GPU suites under compute-sanitizer
+# The reliability checks on the device in one call: the GPU fault tests, the GPU suites under compute-sanitizer
 # (memcheck, racecheck, synccheck) and a GPU soak. Pack first (here):
 #   cmake --build build --target swarm_gpu_tests swarm_gpu_cuda_tests swarmtrack-bench
 #   scripts/devrun-pack.sh .devrun/reliability build/tests/swarm_gpu_tests build/tests/swarm_gpu_cuda_tests build/app/swarmtrack-bench

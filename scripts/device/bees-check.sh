@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine over a carried pack (scripts/devrun-pack.sh DEST build/tests/swarm_gpu_tests
-# build/app/swarmtrack-bench, then tar -cJf): the gpu-bees tests, issue 4's nine-function bench with
+# build/app/swarmtrack-bench, then tar -cJf): the gpu-bees tests, the bees' nine-function bench with
 # cpu-bees in the same run, colony/nep sweeps for Rosenbrock (50/50 target) and the shifted Griewank
 # (time target), memcheck, racecheck and synccheck on the GpuBees tests, and one ncu profile of a
 # Griewank launch. Usage (repository root there): scripts/device/bees-check.sh .devrun/bees.tar.xz

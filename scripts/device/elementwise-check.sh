@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine over a carried pack (scripts/devrun-pack.sh DEST build/tests/swarm_gpu_tests
-# build/app/swarmtrack-bench; tar -cJf): gpu-elementwise's speed rows (issue 3: 100,000 x 100 against the
+# build/app/swarmtrack-bench; tar -cJf): gpu-elementwise's speed rows (100,000 x 100 against the
 # copy bandwidth, FastPSO's 5,000 x 200 x 2,000, fp64, other shapes on both sides of the L2 size) with the CPU
 # reference in the same run, then its tests and compute-sanitizer on the one-launch path. A `bench_base`
 # binary in the pack (an earlier build) is measured beside it, shape for shape.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine over a carried pack (scripts/devrun-pack.sh DEST build/tests/swarm_gpu_tests
-# build/app/swarmtrack-bench; tar -cJf): the engine's issue-3 speed rows that the latest kernels touch, with
+# build/app/swarmtrack-bench; tar -cJf): the engine's speed-target rows that the latest kernels touch, with
 # the CPU reference in the same run (RingPSO's Table 2 shape on Rastrigin and Sphere; cuPSO's 1-D cubic at
 # 32 / 256 / 1,024 particles; SyncPSO's 112 x 32 Rastrigin 5-D), then the trajectory tests and memcheck /
 # racecheck of those paths. Usage (repository root there): scripts/device/engine-check.sh PACK

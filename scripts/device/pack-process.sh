@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packs build/app/swarmtrack (the full app: video I/O, GUI libraries) with every shared library a bare GPU
-# machine lacks, for issue 6's end-to-end `process` fps there. Its video stack (FFmpeg, GStreamer, codecs)
+# machine lacks, for the end-to-end `process` fps there. Its video stack (FFmpeg, GStreamer, codecs)
 # is ≈ 80 MB even xz-compressed, over one device call's 64 MiB carry, so the files go into two balanced
 # archives, .devrun/procA.tar.xz and .devrun/procB.tar.xz, carried by two back-to-back calls of
 # scripts/device/process-fps.sh (the first stages its half; ignored files survive while the machine is warm).

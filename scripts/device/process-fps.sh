@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 6's end-to-end `process` fps on the GPU machine, in two back-to-back device calls (pack first with
+# The end-to-end `process` fps on the GPU machine, in two back-to-back device calls (pack first with
 # scripts/device/pack-process.sh; the halves do not fit one call's carry):
 #   call 1, carry .devrun/procA.tar.xz:  bash scripts/device/process-fps.sh stage .devrun/procA.tar.xz
 #   call 2, carry .devrun/procB.tar.xz:  bash scripts/device/process-fps.sh run .devrun/procB.tar.xz

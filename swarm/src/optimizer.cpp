@@ -52,9 +52,8 @@ Availability gpu_availability(Strategy s);
 
 // The GPU pick by problem shape (measured on an H200, docs/benchmarks-gpu-a.md):
 //  - gpu-fused by default. For swarms that fit a block it runs the very kernel gpu-sync runs (one launch
-//    per run, state in shared memory: 112 x 32 Rastrigin-5D, 10k generations in ~18 ms, the same as
-//    gpu-sync and 5x faster than gpu-ring-2k's two launches per generation); for bigger swarms it
-//    switches to one cooperative launch (65,536 x 2-D Euclidean, 100k generations: 0.38 s) that gpu-sync
+//    per run, state in shared memory: as fast as gpu-sync and several times faster than gpu-ring-2k's two
+//    launches per generation); for bigger swarms it switches to one cooperative launch that gpu-sync
 //    cannot run at all; wide rings get RingPSO's kernels fused into one launch; and it is the only
 //    strategy that takes a batched evaluator. So gpu-sync never beats it and is not picked.
 //  - many particles x many dimensions, global topology (FastPSO's shapes, e.g. 5,000 x 200): gpu-elementwise

@@ -47,7 +47,7 @@ void Problem::validate(int swarms) const {
     }
     for (std::size_t i = 0; i < lower.size(); ++i) {
         // |bound| <= 1e18 keeps ranges, velocities and the built-in functions' squares finite even in
-        // single precision (1e300 became inf in fp32 and the run returned NaN; found by fuzzing, issue 7).
+        // single precision (1e300 became inf in fp32 and the run returned NaN, found by fuzzing).
         if (std::fabs(lower[i]) > k_max_bound || std::fabs(upper[i]) > k_max_bound) {
             throw ValidationError("lower", "bounds of dimension " + std::to_string(i % shared) +
                                                " must lie within [-1e18, 1e18] (got [" + std::to_string(lower[i]) +

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Interrupting `process` (issue 7): a real run on a synthetic clip gets SIGINT (then, in a second run,
+# Interrupting `process`: a real run on a synthetic clip gets SIGINT (then, in a second run,
 # SIGTERM) after a few frames. It must exit 130 / 143 and leave complete, valid outputs for the frames it
 # did: every JSON line parses (through `eval`'s strict reader), the MOT CSV has whole rows, the summary
 # says "interrupted": true with the same frame count as the JSON lines, the annotated MP4 plays back

@@ -1,5 +1,5 @@
 // A failed kernel launch is reported with the kernel, its launch configuration and the CUDA message
-// (SWARM_CHECK_LAUNCH), and the strategy's name is put in front on the way out (issue 7).
+// (SWARM_CHECK_LAUNCH), and the strategy's name is put in front on the way out.
 #include <gtest/gtest.h>
 
 #include <string>

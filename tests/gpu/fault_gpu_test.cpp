@@ -1,4 +1,4 @@
-// GPU faults (issue 7): a request larger than the device gives a clear error, --backend auto falls back
+// GPU faults: a request larger than the device gives a clear error, --backend auto falls back
 // to the CPU when the GPU runs out of memory, and CUDA errors name the strategy. Skips without a device.
 #include <gtest/gtest.h>
 

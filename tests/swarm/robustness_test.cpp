@@ -1,4 +1,4 @@
-// Inputs found by fuzzing the engine's command-line values (fuzz/fuzz_engine_args.cpp, issue 7); the
+// Inputs found by fuzzing the engine's command-line values (fuzz/fuzz_engine_args.cpp); the
 // inputs themselves are also in fuzz/corpus/engine_args/ and replayed by ctest in the sanitizer build.
 #include <gtest/gtest.h>
 
@@ -33,8 +33,8 @@ TEST(Robustness, BoundsBeyondSinglePrecisionAreRejected) {
     EXPECT_FALSE(std::isnan(r.best().best_fitness));
 }
 
-// Reflect with a step of many widths (width 1e-300, or a non-finite position): the fold count no longer
-// goes through an out-of-range cast to long long (UBSan: "-nan is outside the range of ... long long").
+// Reflect with a step of many widths (width 1e-300, or a non-finite position): the fold count must not go
+// through an out-of-range cast to long long (UBSan: "-nan is outside the range of ... long long").
 TEST(Robustness, ReflectFoldsHugeAndNonFiniteStepsIntoTheBox) {
     using swarm::pso::BoundaryMode;
     for (const double step : {1e30, -1e30, std::numeric_limits<double>::infinity(), std::nan("")}) {

@@ -23,7 +23,7 @@ SceneRun run_scene(const std::string& name, int frames, int w, int h, TrackerSet
 }
 
 // Floors this short CPU form reaches (640x360, the first 40 frames, seed 11), a little below the values
-// measured when they were set, so the test fails on a regression rather than on noise. The bars
+// measured when they were set, so the test fails on a regression rather than on noise. The accuracy bars
 // (98 %, 1.5 px, 3 %, 3 deg) apply to the full-length GPU runs (gpu/scenes_gpu_test.cpp); here they are
 // printed and enforced only with TRACKER_STRICT_BARS=1. The first frames of a scene hold its smallest,
 // farthest signs, which is where this form loses recall.
@@ -31,7 +31,7 @@ struct Floor {
     const char* scene;
     double precision, recall, depth_pct;
 };
-// Measured with the tiled detection and confirm_frames 1 (tracker-acc): easy P 1.00 R 1.00 depth 7.3 %,
+// Measured with the tiled detection and confirm_frames 1: easy P 1.00 R 1.00 depth 7.3 %,
 // noisy 1.00 / 0.975 / 6.5 %, crowded 1.00 / 1.00 / 6.4 %, night 1.00 / 1.00 / 10.2 %.
 constexpr Floor k_floors[] = {
     {"easy", 0.97, 0.97, 7.5}, {"noisy", 0.97, 0.95, 7.0}, {"crowded", 0.97, 0.97, 7.0}, {"night", 0.97, 0.97, 11.0}};

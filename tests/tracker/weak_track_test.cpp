@@ -1,5 +1,5 @@
 // A track whose pose has drifted off its sign (here: the sign jumps nearer, out of the track's depth box) has a
-// weak fit; it no longer hides its region from its own model's detection swarms, and the detection that finds
+// weak fit; it does not hide its region from its own model's detection swarms, and the detection that finds
 // the sign again re-places the track, which keeps its id. Without that the track's own mask hid the sign until
 // the track ended (max_missed frames) and the sign came back under a new id.
 #include <gtest/gtest.h>

@@ -30,7 +30,7 @@ Camera Camera::from_fov(int width, int height, double horizontal_fov_deg) {
 namespace tracker {
 
 namespace {
-// OpenCV's messages end in a newline (and some span lines); errors here are one line (fuzzing, issue 7).
+// OpenCV's messages end in a newline (and some span lines); errors here are one line (found by fuzzing).
 std::string one_line(std::string m) {
     for (char& c : m) {
         if (c == '\n' || c == '\r') c = ' ';
@@ -40,7 +40,7 @@ std::string one_line(std::string m) {
 }
 
 // OpenCV 4.6's YAML reader never returns on some malformed documents, e.g. "%YAML:1.0\n---t:0\n--e-\n"
-// (a document marker with text after it, then a line starting with "--"; found by fuzzing, issue 7).
+// (a document marker with text after it, then a line starting with "--", found by fuzzing).
 // A camera file has no such lines ("---" stands alone; list items start with "- "), so they are refused
 // before OpenCV sees the file.
 void screen_for_opencv(const std::string& path) {
@@ -83,7 +83,7 @@ Camera Camera::load(const std::string& path) {
         throw std::runtime_error(path + ": not a readable OpenCV YAML/XML file (" + one_line(e.what()) + ")");
     }
     // Every FileNode access can throw cv::Exception (a top level that is not a mapping asserts in
-    // operator[]; found by fuzzing, issue 7): all of it becomes the one-line error.
+    // operator[], found by fuzzing): all of it becomes the one-line error.
     try {
         cv::Mat k;
         const cv::FileNode node = fs["camera_matrix"];

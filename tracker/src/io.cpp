@@ -126,7 +126,7 @@ void for_each_line(const std::string& path, F&& on_line) {
         json o;
         try {
             o = json::parse(text);
-        } catch (const json::exception& e) { // parse_error, and out_of_range for numbers too large (fuzzing, issue 7)
+        } catch (const json::exception& e) { // parse_error, and out_of_range for numbers too large (found by fuzzing)
             throw std::runtime_error(path + ":" + std::to_string(n) + ": not valid JSON (" + e.what() + ")");
         }
         if (!o.is_object()) {

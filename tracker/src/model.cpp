@@ -107,7 +107,7 @@ SignModel load_sign_model(const std::string& path) {
     json doc;
     try {
         doc = json::parse(in);
-    } catch (const json::exception& e) { // parse_error, and out_of_range for numbers too large (fuzzing, issue 7)
+    } catch (const json::exception& e) { // parse_error, and out_of_range for numbers too large (found by fuzzing)
         throw std::runtime_error(path + ": not valid JSON (" + e.what() + ")");
     }
     if (!doc.is_object()) {

@@ -65,7 +65,7 @@ private:
     ClassMaps m_maps;
     std::shared_ptr<SignEvaluator> m_evaluator;
     // An out-of-line deleter: DeviceFrame is complete only in CUDA builds, and clang instantiates
-    // unique_ptr's default deleter in the constructor's unwinding path (CPU-only clang build, issue 7).
+    // unique_ptr's default deleter in the constructor's unwinding path (CPU-only clang build).
     struct DeviceFrameDeleter {
         void operator()(DeviceFrame* frame) const;
     };

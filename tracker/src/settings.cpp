@@ -222,7 +222,7 @@ TrackerSettings TrackerSettings::load(const std::string& name) {
     json doc;
     try {
         doc = json::parse(in);
-    } catch (const json::exception& e) { // parse_error, and out_of_range for numbers too large (fuzzing, issue 7)
+    } catch (const json::exception& e) { // parse_error, and out_of_range for numbers too large (found by fuzzing)
         throw std::invalid_argument(path + ": not valid JSON (" + e.what() + ")");
     }
     if (!doc.is_object()) {

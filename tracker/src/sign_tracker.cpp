@@ -385,8 +385,8 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     // The image is split into columns x rows tiles (centres of the sign, with a small overlap); each tile has
     // its own swarms per category, so signs of one category in different parts of the image do not compete
     // for one swarm and every part of the frustum is searched densely. 0 = auto: a GPU affords 6 x 3 tiles
-    // (H200, shipped scenes over four PSO seeds: crowded recall +2-4 points, night recall 99.4-100 %, 1.2 -> ~2 ms
-    // a frame; docs/benchmarks.md). The CPU backend, where every swarm costs wall time, keeps 4 x 2, or 2 x 1 when
+    // (better recall on the shipped scenes for under a millisecond more; docs/benchmarks.md, "Design evidence").
+    // The CPU backend, where every swarm costs wall time, keeps 4 x 2, or 2 x 1 when
     // candidate swarms search too (a host frame and candidate_regions > 0): on real frames the candidates find the
     // signs, and the two tiles still catch the far, dim signs of the night scene whose paint is too faint for a
     // region (docs/benchmarks.md).

@@ -8,8 +8,8 @@ namespace tracker {
 
 // Writes `src`'s rows back to back into `dst` (rows * cols * elemSize bytes) with non-temporal stores where
 // the CPU has them, so the bytes go to memory instead of staying dirty in this core's cache: the upload's DMA
-// then reads memory instead of snooping the cache. On the H200 machine (Xeon host) a 1280x720 BGR upload
-// from a buffer just written with plain stores ran at 35 GB/s against 51 GB/s from memory (2026-11-23).
+// then reads memory instead of snooping the cache, which measured faster for a 1280x720 upload
+// (docs/benchmarks.md, "Design evidence").
 void copy_to_staging(const cv::Mat& src, unsigned char* dst);
 
 } // namespace tracker

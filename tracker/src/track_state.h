@@ -30,7 +30,7 @@ struct Track {
     cv::Rect2f box;       // its bounding box
 
     // A track whose fit has fallen well below its best (its pose drifting off the sign, as an occluded
-    // sign's can) no longer hides its region from its own model's detection swarms, and a clearly better
+    // sign's can) does not hide its region from its own model's detection swarms, and a clearly better
     // detection there re-places it.
     bool weak() const { return fitness < 0.9 * peak_fitness; }
 

@@ -18,10 +18,9 @@ struct Row {
 // gpu-bees keeps Table 4-10's block layout (Block / 8 colonies per block), N, M and nep, but not its
 // Grid = 4, which filled the GTX 460's 7 multiprocessors: the grid grows to occupy a modern GPU (blocks
 // are independent, so a cycle costs the same), which the printed Griewank (radians, not the code's
-// degrees), Schaffer and Rosenbrock need for a 100% success rate in our measurements (H200, 20-50
-// seeds): Griewank 24,576 colonies (2,048: 11/50; 16,384: 43/50; 24,576 and 32,768: 50/50 in 4.1 and
-// 4.8 ms, 65,536: 50/50 in 9.0 ms, 2026-11-23), Rosenbrock 32,768 colonies with the printed nep = 8
-// (32,768 x nep 4: 49/50 twice; x nep 8: 50/50 twice, 78 cycles; 4,096 x nep 8: 50/50 but 3,382 cycles).
+// degrees), Schaffer and Rosenbrock need for a 100% success rate: Griewank 24,576 colonies and Rosenbrock
+// 32,768 colonies with the printed nep = 8 are the smallest grids of the sweeps that solved 50 of 50 runs
+// (docs/benchmarks.md, "Bees Algorithm").
 // Easom's e is garbled in the extraction (seed-notes §5.6): 1, as for Schwefel. BA's ngh is not listed;
 // the improved BA starts from the whole range (ngh = 1).
 constexpr Row k_rows[] = {

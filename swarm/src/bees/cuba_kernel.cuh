@@ -41,9 +41,8 @@ SWARM_INLINE __device__ void colony_sync(bool warp_local, unsigned lanes) {
 }
 
 // Launch bounds of the largest block a plan makes (a colony of 1024 bees): they also cap the kernel at 64
-// registers a thread. Without them it took 88 (H200 profile, shifted Griewank, 2026-11-23), which left 5
-// blocks of 128 threads per SM (31 % occupancy, issue-bound at 0.64 instructions per scheduler cycle) and
-// could not launch a 1024-thread block at all.
+// registers a thread. Without them it took more, which lowered occupancy and could not launch a 1024-thread
+// block at all.
 template <typename Real>
 __global__ void __launch_bounds__(1024) cuba_kernel(CubaLaunch<Real> p) {
     extern __shared__ unsigned char smem_raw[];

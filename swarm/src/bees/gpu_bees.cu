@@ -26,7 +26,7 @@ namespace swarm::detail {
 namespace {
 
 // Cycles per launch while a stopping rule is watched: short at first, since a run stops within two
-// launches of its target and a cycle of 65,536 colonies costs ~78 us (H200, 311 us per 4-cycle launch); longer once
+// launches of its target and a cycle of many colonies costs tens of microseconds; longer once
 // a run has gone on for a while, so a 5,000-cycle run is not 1,250 launches. Each launch also reloads
 // and stores every bee (a few microseconds).
 constexpr int k_min_chunk = 4;

@@ -49,7 +49,7 @@ SWARM_HOST_DEVICE SWARM_INLINE void move(Real& x, Real& v, Real lo, Real hi, Bou
         if (width > Real(0)) {
             // fold repeatedly for huge steps, without a loop
             // (k beyond the range of long long, or NaN from a non-finite position, would make the cast
-            // undefined: such a step lands at the bound instead. Found by fuzzing, issue 7.)
+            // undefined: such a step lands at the bound instead. Found by fuzzing.)
             const Real k = over / width;
             if (k < Real(9.0e18)) {
                 over -= width * static_cast<Real>(static_cast<long long>(k));

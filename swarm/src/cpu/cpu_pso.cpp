@@ -23,8 +23,8 @@ namespace {
 // cpu-parallel meets a barrier after every phase of every iteration. Below this many particle-dimension
 // updates per phase a phase takes about as long as that barrier, so each thread gets at least this much work
 // and a smaller problem runs serially. And a thread that the machine's other jobs deschedule holds every other
-// at the barrier for a time slice (2 cores under load: 4.7x slower than serial at 65,536 updates a phase), so
-// only the cores the load average leaves idle are used (measured, docs/benchmarks.md "cpu-parallel").
+// at the barrier for a time slice, which on a loaded machine is slower than serial, so only the cores the
+// load average leaves idle are used (docs/benchmarks.md, "cpu-parallel on a shared machine").
 constexpr long long k_min_work_per_thread = 1LL << 15;
 
 int threads_for(long long work_per_phase, bool parallel) {

@@ -1,4 +1,4 @@
-// device_memory_info(): cudaMemGetInfo plus the caching pool's counters (soak benchmark, issue 7).
+// device_memory_info(): cudaMemGetInfo plus the caching pool's counters (soak benchmark).
 #include <cuda_runtime.h>
 
 #include "gpu/gpu_memory.h"

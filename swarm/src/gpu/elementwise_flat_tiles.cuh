@@ -3,8 +3,8 @@
 //
 // Why: update_rows gives each row a segment of `width` lanes, a power of two. At 100 dimensions a row is 25
 // groups of 4, so a segment of 16 lanes takes two passes and leaves 7 of its 32 lane slots idle: 22 % of
-// the issued row-update instructions (two Philox calls per group) do nothing. The H200 ran that shape at
-// 70 % of copy bandwidth where the shapes whose rows fill every lane reached 78-81 % (docs/benchmarks.md).
+// the issued row-update instructions (two Philox calls per group) do nothing, and that shape ran well below
+// the shapes whose rows fill every lane (docs/benchmarks.md, "Design evidence").
 //
 // How: a warp's tile is `tile_rows` consecutive rows, chosen by the host so that tile_rows x groups nearly
 // fills a multiple of 32 (5 rows x 25 groups = 125 of 128 slots). The update walks the tile's groups in
@@ -14,27 +14,16 @@
 // every result is bit for bit the per-iteration kernel's (Elementwise.OneLaunchRunEqualsPerIterationLaunches
 // checks it). That second pass costs a few shared-memory loads per group against the update's two Philox calls.
 //
-// H200, 2026-11-24, against the segment layout in the same call: 100,000 x 100 x 300 fp32 20.57 -> 18.53 ms
-// (Nsight Compute: 16.5 % fewer issued instructions), 300,000 x 36 x 200 19.37 -> 14.37 ms (9 groups on 16
-// lane slots before). Tried and not kept (docs/device-logs/elementwise-h200-eighth/experiments.txt): two
-// groups per lane at a time so that their Philox chains interleave (18.65 ms); a contiguous share of rows
-// per warp instead of the grid-stride walk, evening out the last round of tiles (19.98 ms: the walk keeps
-// the warps' copies in one moving window); a leaner fitness pass, 6 % fewer instructions (same time);
-// the passes' butterflies overlapped (18.70 ms); x and v staged with p read by the lanes, for three
-// blocks per SM (24.9 ms); two warps sharing a tile, for three blocks per SM (23.1 ms).
+// Measured faster than the segment layout at 100 and 36 dimensions, where segments leave lanes idle; the
+// variants tried and not kept are in docs/device-logs/elementwise-h200-eighth/experiments.txt
+// (docs/benchmarks.md, "Design evidence").
 //
 // When a slot takes its next tile: as soon as the update has read it, the new positions waiting for the
 // fitness pass in scratch rows (flat_scratch_rows); for Sphere, v and p then and x after the fitness pass.
-// H200, 2026-11-24 (tenth session), against the whole slot refilled after the fitness pass, same call:
-// 100,000 x 100 x 300 Sphere 18.1 -> 17.5 ms (with the packed swarm-best key, elementwise_persistent.cuh),
-// Rastrigin 23.3 -> 21.9, Griewank 29.3 -> 27.9, 300,000 x 36 14.4 -> 13.9 (docs/benchmarks.md, tenth device
-// session).
+// An earlier refill gives the next tile's copy the fitness pass's time to land.
 //
 // Which tiles a warp walks: SplitTiles (split_tiles.h): whole tiles dealt round robin, then the rows left over
-// split into one short tile per warp, so that no warp runs a whole tile more than the others. H200,
-// 2026-11-24 (ninth session), against the tiles dealt whole in the same call: 100,000 x 100 x 300 Sphere
-// 18.29 -> 18.14 ms, Rastrigin 24.35 -> 23.31, Griewank 30.94 -> 29.30; 300,000 x 36 and 1,000,000 x 12 within
-// +1.5 % (docs/benchmarks.md, ninth device session).
+// split into one short tile per warp, so that no warp runs a whole tile more than the others.
 #include "gpu/elementwise_kernel.cuh"
 #include "gpu/split_tiles.h"
 
@@ -48,9 +37,8 @@ constexpr int k_flat_min_blocks = 2;
 // Where a tile's new positions wait for the fitness pass: in scratch rows of the warp's own (after
 // StagedRows' slots and mbarriers), so that the slot takes its next tile as soon as the update has read it;
 // or, for Sphere, in the slot's x, which then takes its next tile after the fitness pass (v and p before it).
-// H200, 2026-11-24 (tenth session), scratch rows against the slot's x: Rastrigin and Griewank 100,000 x 100
-// -4 % and -5 %, 300,000 x 36 Sphere -1.4 %, but Sphere 100,000 x 100 +0.35 % (17.52 against 17.46 ms),
-// whose fitness pass is the shortest.
+// Scratch rows measured faster for every function but Sphere, whose fitness pass is the shortest
+// (docs/benchmarks.md, "Design evidence").
 constexpr bool flat_scratch_rows(Function f) { return f != Function::Sphere; }
 template <typename Real>
 constexpr std::size_t flat_scratch_bytes(int warps, int rows, int pitch) {

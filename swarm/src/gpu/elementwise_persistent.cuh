@@ -1,9 +1,8 @@
 #pragma once
 // gpu-elementwise for a whole unwatched run in one cooperative launch (no history, no early stopping).
 // The per-launch design (elementwise_kernel) pays, every iteration, a launch gap, the last-block ticket
-// and the global-best copy before the next launch may start: ~10.8 us per iteration at 5,000 x 200,
-// where the row update itself is a few microseconds of L2-resident work (1M elements x 12 B of state fit
-// the H200's L2). Here each iteration is
+// and the global-best copy before the next launch may start, which dominates an L2-resident shape such as
+// 5,000 x 200, whose row update is a few microseconds. Here each iteration is
 //   phase A: the same row update (update_rows), each block merging its rows' best into its swarm's key
 //            keys[t % 3] with one atomicMin (fp32, packed_best.h), or writing it to block_best[t & 1] (fp64);
 //   grid.sync();
@@ -21,9 +20,8 @@
 // of t - 1 and is next counted in phase B of t + 1, both on the other side of a grid barrier. The keys
 // rotate the same way: keys[(t + 1) % 3], reset in phase A of t, was last read in phase B of t - 2.
 //
-// The packed key, H200, 2026-11-24 (tenth session), against the block results reduced in phase B, same call:
-// FastPSO's 5,000 x 200 x 2,000 19.3 -> 17.2 ms and 20,000 x 100 x 1,000 14.3 -> 13.3 ms (L2-resident, where
-// the barrier's share is largest), 100,000 x 100 -1.5 %; the segment-layout shapes within 1 %.
+// The packed key (fp32) makes phase B one load instead of a reduction of every block's result, which matters
+// most for L2-resident shapes, where the barrier's share is largest (docs/benchmarks.md, "Design evidence").
 #include <cooperative_groups.h>
 
 #include <cuda/atomic>
@@ -54,8 +52,8 @@ constexpr std::size_t staging_offset(int pitch) {
 // Stage: where rows come from (Staging; StagedRows on sm_90 and later, one chunk per row; gpu_elementwise.cu
 // decides). Alternate: odd iterations walk the rows backward (TileWalk; a state larger than L2, always so
 // when staged).
-// Unstaged, the kernel is held to 128 registers (two blocks per SM); left free, fp64 took 154 and one block
-// per SM, 43 % slower at 100,000 x 100 (H200, 2026-11-24).
+// Unstaged, the kernel is held to 128 registers (two blocks per SM); left free, fp64 takes more and fits one
+// block per SM, which measured much slower at 100,000 x 100.
 template <Function F, typename Real, Staging Stage, bool Alternate>
 __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_flat_min_blocks
                                            : Stage == Staging::RowSegments ? k_staged_min_blocks

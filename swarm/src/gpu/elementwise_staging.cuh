@@ -8,12 +8,11 @@
 // consecutive rows, contiguous in all three arrays). One lane fills a slot with three bulk copies
 // (`cp.async.bulk`, the copy engine of the Tensor Memory Accelerator) that complete on the slot's mbarrier,
 // k_stages - 1 tiles ahead of the one being updated, and sends the next iteration's first tiles before the
-// grid barrier. Why: at 100,000 x 100 the per-lane loads left the kernel latency-bound (Nsight Compute:
-// 4 warps per scheduler at 120 registers, 4.1 of 9.75 cycles per instruction waiting on a global load,
-// DRAM at 54 %): a warp loaded its tile, then spent its Philox arithmetic with nothing in flight. Bulk
+// grid barrier. Why: at 100,000 x 100 the per-lane loads left the kernel latency-bound at 4 warps per
+// scheduler: a warp loaded its tile, then spent its Philox arithmetic with nothing in flight. Bulk
 // copies keep a tile per warp in flight through that arithmetic for three instructions per tile, and the
 // row update, no longer holding loads in registers, fits 76 registers: 24 warps per SM instead of 16.
-// (Per-lane `cp.async` staging cost more issue than it hid; docs/benchmarks.md has the measurements.)
+// (Per-lane `cp.async` staging cost more issue than it hid; docs/benchmarks.md, "Design evidence".)
 //
 // Ordering. The copies write and read through the async proxy, the lanes through the generic one. A slot is
 // refilled only after every lane has fenced its own writes to it (`fence.proxy.async.shared::cta`: the new
@@ -59,8 +58,8 @@ struct GlobalRows {
 };
 
 // Slots per warp (one tile in flight while one is updated) and resident blocks the staged kernel is
-// compiled for (__launch_bounds__: 76 registers, 24 warps per SM instead of 16). H200, 100,000 x 100 x 300
-// fp32: 2 slots / 3 blocks 21.3 ms, 3 / 3 21.5, 3 / 2 22.5, 2 / 4 23.3 (spills); unstaged 23.6.
+// compiled for (__launch_bounds__: 76 registers, 24 warps per SM instead of 16): the fastest pair measured;
+// four blocks spill.
 constexpr int k_stages = 2;
 constexpr int k_staged_min_blocks = 3;
 

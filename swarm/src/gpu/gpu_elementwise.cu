@@ -90,8 +90,7 @@ void (*kernel_for(Function f))(ew::View<Real>) {
     return by_function(f, [](auto c) { return &ew::elementwise_kernel<decltype(c)::value, Real>; });
 }
 
-// Staged (rows through shared memory by bulk copies) exists for fp32 only: measured on the H200 at
-// 100,000 x 100, fp64 ran slower staged (51.9 ms against 40.1 ms per 300 iterations).
+// Staged (rows through shared memory by bulk copies) exists for fp32 only: fp64 measured slower staged.
 // A staged kernel always alternates (a staged state is larger than L2).
 template <typename Real>
 void (*persistent_kernel_for(Function f, ew::Staging staging, bool alternate))(ew::View<Real>, ew::PersistentArgs) {
@@ -258,7 +257,7 @@ private:
             // Rows staged through shared memory by bulk copies (elementwise_staging.cuh) where that pays:
             // the hardware has them (sm_90), fp32, a row is one chunk, the swarms' x, v and p do not fit in
             // L2 (they stream from DRAM, whose latency the copies hide; an L2-resident state such as
-            // FastPSO's 5,000 x 200 ran 13 % slower staged), and the slots cost no resident blocks.
+            // FastPSO's 5,000 x 200 measured slower staged), and the slots cost no resident blocks.
             // Where a row's segment leaves lanes idle (100 dims: 25 groups on 16 lanes x 2 = 78 % used), flat
             // tiles of several rows fill them (elementwise_flat_tiles.cuh; 5 rows: 125 of 128 slots).
             auto staged_smem_for = [&](int tile, bool flat) {

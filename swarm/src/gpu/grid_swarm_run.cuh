@@ -162,13 +162,12 @@ void run_grid_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
 }
 
 // A team of warps per particle, for warp-cooperative fitness functors (grid_warp_swarm.cuh). Returns whether
-// the cluster form ran. Which form, from the tracker's benchmark on an H200 (docs/benchmarks.md, 2026-11-23):
-// one-warp teams take the cluster form (each swarm a thread-block cluster of at most 16 blocks meeting on its
-// own barrier) where the device and build have clusters and `allow_cluster` is set: 40 swarms x 64 particles
-// 0.72 ms against the grid form's 1.26 (its residency limit makes blocks take two tiles a generation), equal
-// at 8 and 16 swarms. Larger teams keep the cooperative grid: their clusters of 16 blocks of 8 warps get
-// packed two or three blocks to an SM inside a GPC (8 x 64 with teams of two: 0.43-0.46 ms against 0.42;
-// 16 x 64: 0.86 against 0.50), and one block an SM does not fit 8 such clusters at once.
+// the cluster form ran. One-warp teams take the cluster form (each swarm a thread-block cluster of at most 16
+// blocks meeting on its own barrier) where the device and build have clusters and `allow_cluster` is set:
+// with many swarms the grid form's residency limit makes blocks take two tiles a generation. Larger teams
+// keep the cooperative grid: their clusters of 16 blocks of 8 warps get packed two or three blocks to an SM
+// inside a GPC, and one block an SM does not fit 8 such clusters at once. Both choices come from the
+// tracker benchmark's barrier rows (docs/benchmarks.md, "Design evidence").
 template <typename Real, typename Fit>
 bool run_grid_warp_swarms(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>& b, bool allow_cluster = true) {
     constexpr int TW = Fit::team_warps;

@@ -8,8 +8,8 @@
 // A team's threads split the move by blocks of 4 dimensions (one Philox call each).
 //
 // The barrier: only the blocks of one swarm need to meet each generation. With `Cluster` (Hopper and later)
-// each swarm's tiles are one thread-block cluster and meet on the cluster barrier, 0.23 us against the
-// cooperative grid barrier's 0.98 us on an H200 (2026-11-23), and a swarm never waits for another; the
+// each swarm's tiles are one thread-block cluster and meet on the cluster barrier, a fraction of the
+// cooperative grid barrier's cost (docs/benchmarks.md, "Design evidence"), and a swarm never waits for another; the
 // launch is then an ordinary one (clusters start as SMs free up, no residency limit). Otherwise the whole
 // grid meets on the cooperative grid barrier. Both read the other blocks' tile results from global memory:
 // the cluster barrier orders global memory for the cluster's threads as the grid barrier does for all.
@@ -89,7 +89,7 @@ __device__ __forceinline__ Real team_broadcast(Real v, const Team& team, Real* s
 // block's teams do not divide) scores the swarm's lower corner (same barriers as a scoring team) and drops the value, so every team of a
 // block passes the same barriers in the same order. Letting it skip ahead to the block barrier while the
 // other teams sync on their named barriers is correct on the hardware, but compute-sanitizer's racecheck
-// then reports the block barrier's shared-memory hand-offs as hazards (H200, 2026-11-23). Evaluations
+// then reports the block barrier's shared-memory hand-offs as hazards. Evaluations
 // a functor counts by side effect include these.
 template <typename Real, typename Fit>
 __device__ __forceinline__ void idle_team_score(const DeviceProblem<Real>& pb, int s, const Fit& fit, const Team& team,

@@ -1,8 +1,8 @@
 #pragma once
 // A (fitness, row) pair as one 64-bit key whose unsigned order is pso::better's, written for host and device
 // so that the CPU tests check the order the kernel relies on. gpu-elementwise's one-launch kernel merges its
-// blocks' fp32 results with one atomicMin on such a key, and phase B reads the swarm best in one load, where
-// it used to reduce gridDim.x block results after every grid barrier (elementwise_persistent.cuh).
+// blocks' fp32 results with one atomicMin on such a key, so phase B reads the swarm best in one load instead
+// of reducing gridDim.x block results after every grid barrier (elementwise_persistent.cuh).
 //
 // High half: the fitness's bits made monotonic (sign bit set for positives and +0, all bits flipped for
 // negatives), -0 as +0 (equal fitness: the lower row wins, as in pso::better) and every NaN above everything

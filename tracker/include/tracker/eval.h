@@ -60,7 +60,7 @@ std::vector<int> match_frame(const std::vector<const GroundTruth*>& truth, const
 double median(std::vector<double> v); // NaN when empty
 double box_iou(const cv::Rect2f& a, const cv::Rect2f& b);
 
-// The accuracy bars: recall, precision >= 98 %, median centre <= 1.5 px, depth <= 3 %, rotation <= 3 deg.
+// The tracker's accuracy bars: recall, precision >= 98 %, median centre <= 1.5 px, depth <= 3 %, rotation <= 3 deg.
 struct AccuracyBars {
     double recall = 0.98, precision = 0.98, centre_px = 1.5, depth_pct = 3.0, rotation_deg = 3.0;
 };

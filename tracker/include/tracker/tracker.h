@@ -21,9 +21,9 @@ struct TrackerSettings {
     int generations = 100;           // PSO generations per frame
     int detection_swarms_per_category = 1; // per tile
     // Detection tiles across / down the image: each tile has its own swarms per category. 0 = auto: 6 x 3 on a
-    // GPU (90 detection swarms with five categories; on the shipped scenes it halves the accuracy bars missed,
-    // docs/benchmarks.md), on the CPU backend, where every swarm costs wall time, 2 x 1 beside the candidate swarms
-    // (4 x 2 without them).
+    // GPU (90 detection swarms with five categories; fewer accuracy bars missed on the shipped scenes,
+    // docs/benchmarks.md, "Design evidence"), on the CPU backend, where every swarm costs wall time, 2 x 1
+    // beside the candidate swarms (4 x 2 without them).
     int detection_columns = 0;
     int detection_rows = 0;
     // Candidate detection (tracker/src/candidates.h): regions of sign paint, at most candidate_regions of them
@@ -40,12 +40,12 @@ struct TrackerSettings {
     std::string backend = "auto";    // cpu | cuda | auto
     // Warps that score one particle on a GPU (1, 2 or 4; 0 = auto: 2 while the search's particles fit the
     // GPU's resident warps twice over, else 1). The pose fitness is a chain of dependent instructions per
-    // thread; more warps per particle shorten it (docs/benchmarks.md, tracker section).
+    // thread; more warps per particle shorten it (docs/benchmarks.md, "Tracker per-frame time").
     int gpu_team_warps = 0;
     // Let each swarm of the GPU search be a thread-block cluster that meets on its own barrier (compute
     // capability 9.0+, one-warp teams, a swarm within 16 blocks) instead of the whole grid meeting on the
     // cooperative grid barrier every generation; same trajectory, and no residency limit, which makes
-    // searches of many swarms up to 1.75x faster (docs/benchmarks.md). false: always the grid barrier.
+    // searches of many swarms faster (docs/benchmarks.md, "Design evidence"). false: always the grid barrier.
     bool gpu_cluster_barrier = true;
     unsigned long long seed = 1;
     // detection and tracking
@@ -60,8 +60,7 @@ struct TrackerSettings {
     double respread_fraction = 0.25;
     // The track box's angles: +- (fraction * each angle range + 1 degree) around the track's angle estimate. Narrower
     // than the position's: a small sign's fitness is nearly flat in its angles, so a wide box lets each frame's
-    // best land far off and the running estimate wander (shipped scenes, four seeds: noisy rotation 2.26-3.15
-    // -> 2.24-2.66 degrees from 0.25 to 0.15; 0.4 and above 3-6 degrees; docs/benchmarks.md).
+    // best land far off and the running estimate wander (docs/benchmarks.md, "Design evidence").
     double angle_respread_fraction = 0.15;
     // Share of a tracking swarm's particles that restart in a tight box around the predicted pose
     // (track_focus_scale x the track box, centred on the prediction); the rest re-spread over the whole
@@ -75,9 +74,8 @@ struct TrackerSettings {
     // Share of the edge term given to where the sign-colour map crosses one half at the model's edge points
     // (1 on the crossing, 0 where the map is 0 or 1, a pixel or so away); the rest is the gradient alignment.
     // The gradient's peak moves the score only to second order in a sub-pixel shift of the outline, the
-    // crossing to first order, so the tenth-of-a-pixel shifts that a sign's tilt makes change the fitness:
-    // crowded's median rotation error 3.5-4.3 deg at 0 against 2.8-3.0 at 1 (docs/benchmarks.md). At 1 the
-    // gradient is not sampled at all.
+    // crossing to first order, so the tenth-of-a-pixel shifts that a sign's tilt makes change the fitness
+    // (docs/benchmarks.md, "Design evidence"). At 1 the gradient is not sampled at all.
     double edge_crossing = 1.0;
     // An interior point that sees none of the sign colours (a pole or branch in front of the sign) scores this
     // instead of 0, so a sign partly hidden by a thin occluder is still found; a plain disc of one sign colour
@@ -90,8 +88,8 @@ struct TrackerSettings {
     double angle_memory = 0.97;
     double angle_prior_px = 60;      // a new track's angles weigh as much as one frame of a sign this wide
 
-    // Detections needed before a track gets an id. Every frame of delay costs each sign a frame of recall
-    // (1.3-1.7 % on the shipped scenes); with tiled detection the right category mostly wins in the first frame.
+    // Detections needed before a track gets an id. Every frame of delay costs each sign a frame of recall; with
+    // tiled detection the right category mostly wins in the first frame.
     int confirm_frames = 1;
     int max_missed = 5;              // K: a track ends after this many frames without a match
     double duplicate_iou = 0.3;      // detections whose projected outlines overlap more than this are the same sign

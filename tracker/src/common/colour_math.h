@@ -61,9 +61,9 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float 
 // Paint coverage. A pixel fully covered by sign paint has about the largest chroma near it; one that the paint
 // covers only partly (a blurred edge) has proportionally less. The hue test above is brightness-invariant, so
 // over a dark background a faint trace of paint (dark red is still red) keeps full likelihood and the class
-// maps show each sign about a pixel larger than it is: the fitness then peaked at 94-97 % of the true depth on
-// the night and noisy scenes (docs/benchmarks.md). Scaling the sign colours by chroma / (0.85 x the maximum
-// chroma within 2 pixels) puts the maps' edge where the paint covers about half a pixel (98.5-100 %).
+// maps show each sign about a pixel larger than it is, so the fitness peaked short of the true depth. Scaling
+// the sign colours by chroma / (0.85 x the maximum chroma within 2 pixels) puts the maps' edge where the paint
+// covers about half a pixel (docs/benchmarks.md, "Design evidence").
 constexpr int k_cover_radius = 2;      // the local maximum is over (2r + 1)^2 pixels, clamped at the frame
 constexpr float k_cover_full = 0.85f;  // chroma at this share of the local maximum counts as fully painted
 

@@ -195,9 +195,8 @@ void DeviceFrame::fitness_params(const SignEvaluator& ev, const swarm::BatchShap
 }
 
 int auto_team_warps(std::size_t particles) {
-    // H200, 1280x720, 64 particles x 50 generations (docs/benchmarks.md, "GPU warps per particle"): 8 swarms
-    // search 0.49 ms with 1 warp a particle, 0.41 with 2, 0.43 with 4; 40 swarms 1.24 / 1.30 / 1.69 ms.
-    // Teams pay off while they fit the warps the SMs hold at once: the kernel's 117 registers a thread leave
+    // The tracker benchmark's "GPU warps per particle" rows (docs/benchmarks.md, "Tracker per-frame time"):
+    // teams pay off while they fit the warps the SMs hold at once: the kernel's 117 registers a thread leave
     // 4 blocks of 4 warps per SM. Past that, more warps only queue behind each other.
     constexpr std::size_t k_resident_warps_per_sm = 16;
     static const int sms = [] { // asked once: this runs for every search of every frame

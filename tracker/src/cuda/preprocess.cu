@@ -1,9 +1,8 @@
 // The per-frame preprocessing kernel: frame brightness, then per-pixel class likelihoods (with the paint
 // coverage against the local maximum chroma) + sign-colour gradient (common/colour_math.h), in ONE cooperative
-// launch. Two kernels and a memset cost 70 us of GPU time per
-// 1280x720 frame on an H200 for 24 us of work (2026-11-23, Nsight Compute: brightness 4.4 us, classify 19.7
-// us); one launch with a grid barrier between the two phases, and each pixel classified once into a shared
-// tile instead of five times (itself and its four neighbours for the gradient), removes most of the rest.
+// launch. Two kernels and a memset cost about three times their work in launch gaps; one launch with a grid
+// barrier between the two phases, and each pixel classified once into a shared tile instead of five times
+// (itself and its four neighbours for the gradient), removes most of that (docs/benchmarks.md, "Design evidence").
 #include <cooperative_groups.h>
 
 #include <algorithm>

@@ -67,8 +67,8 @@ __device__ __forceinline__ float warp_group_sums(float (&s)[math::k_max_groups],
 }
 
 // Fitness in [0, 1] of the pose particle `x` of swarm `swarm`; every thread of the team (TW warps) calls
-// it and rank 0 receives the value. A pose costs a few hundred dependent instructions per thread: the
-// H200 profile of the fused search showed one warp per SM scheduler issuing every ~9 cycles, so a
+// it and rank 0 receives the value. A pose costs a few hundred dependent instructions per thread and a
+// profile of the fused search shows one warp per SM scheduler waiting on that chain, so a
 // generation lasts as long as that chain, and a team of TW warps cuts each thread's share of the points
 // by TW.
 template <int TW>
