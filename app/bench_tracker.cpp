@@ -11,13 +11,13 @@
 #include <string>
 #include <vector>
 
-#if defined(TRACKER_HAVE_CUDA)
-#include <cuda_runtime.h>
-#endif
 #include <opencv2/core/cuda.hpp>
 
 #include "bench_suites.h"
 #include "swarm/errors.h"
+#if defined(TRACKER_HAVE_CUDA)
+#include "swarm/cuda/memory.h"
+#endif
 #include "swarm/optimizer.h"
 #include "tracker/synthetic.h"
 #include "tracker/tracker.h"
@@ -66,39 +66,23 @@ tracker::TrackerSettings fixed_swarms(const Config& c, const std::string& backen
 // left on the GPU); the copy itself is not part of the measurement.
 class DeviceCopy {
 public:
-    DeviceCopy() = default;
-    DeviceCopy(const DeviceCopy&) = delete;
-    DeviceCopy& operator=(const DeviceCopy&) = delete;
-    ~DeviceCopy() {
-#if defined(TRACKER_HAVE_CUDA)
-        if (m_data != nullptr) {
-            cudaFree(m_data);
-        }
-#endif
-    }
     cv::cuda::GpuMat upload(const cv::Mat& bgr) {
 #if defined(TRACKER_HAVE_CUDA)
-        if (m_data == nullptr) {
-            check(cudaMallocPitch(&m_data, &m_pitch, bgr.cols * bgr.elemSize(), bgr.rows));
-        }
-        check(cudaMemcpy2D(m_data, m_pitch, bgr.data, bgr.step, bgr.cols * bgr.elemSize(), bgr.rows,
-                           cudaMemcpyHostToDevice));
-        return cv::cuda::GpuMat(bgr.rows, bgr.cols, bgr.type(), m_data, m_pitch);
+        const int row_bytes = bgr.cols * static_cast<int>(bgr.elemSize());
+        m_frame.reserve(bgr.rows, row_bytes);
+        SWARM_CUDA_CHECK_THROW(cudaMemcpy2D(m_frame.data(), m_frame.pitch(), bgr.data, bgr.step,
+                                            static_cast<std::size_t>(row_bytes), static_cast<std::size_t>(bgr.rows),
+                                            cudaMemcpyHostToDevice));
+        return cv::cuda::GpuMat(bgr.rows, bgr.cols, bgr.type(), m_frame.data(), m_frame.pitch());
 #else
         (void)bgr;
         throw swarm::UnavailableError("device frames need a CUDA build");
 #endif
     }
 
-private:
 #if defined(TRACKER_HAVE_CUDA)
-    static void check(cudaError_t e) {
-        if (e != cudaSuccess) {
-            throw swarm::UnavailableError(std::string("device frame copy: ") + cudaGetErrorString(e));
-        }
-    }
-    void* m_data = nullptr;
-    std::size_t m_pitch = 0;
+private:
+    swarm::gpu::PitchedBuffer2D<unsigned char> m_frame;
 #endif
 };
 

@@ -5,10 +5,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "common/stopping.h"
 #include "cpu/cpu_pso.h"
-#include "gpu/fused_plan.h"
 #include "registry.h"
+#include "swarm/cuda/detail/fused_plan.h"
+#include "swarm/detail/stopping.h"
 #include "swarm/errors.h"
 
 namespace swarm {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "gpu/cuda_check.h"
+#include "swarm/cuda/check.h"
 #include "swarm/optimizer.h"
 
 namespace {

@@ -7,7 +7,7 @@
 #include "swarm/optimizer.h"
 
 #if defined(SWARM_HAVE_CUDA)
-#include "gpu/gpu_memory.h"
+#include "swarm/cuda/memory.h"
 #endif
 
 using swarm::Strategy;

@@ -1,5 +1,5 @@
 // Warp-cooperative functors (swarm/cuda/custom.cuh): gpu-fused runs a warp per particle in one cooperative
-// launch (gpu/grid_warp_swarm.cuh). The PSO must stay cpu-serial's, whatever the lanes do; lane 0's value
+// launch (swarm/cuda/detail/grid_warp_swarm.cuh). The PSO must stay cpu-serial's, whatever the lanes do; lane 0's value
 // counts; the swarm index reaches the functor; FunctorOptimizer reuses its buffers and returns the final
 // positions. Every case skips without a device.
 #include <gtest/gtest.h>

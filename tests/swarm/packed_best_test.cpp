@@ -6,8 +6,8 @@
 #include <limits>
 #include <vector>
 
-#include "common/pso_math.h"
 #include "gpu/packed_best.h"
+#include "swarm/detail/pso_math.h"
 
 namespace {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <set>
 
-#include "common/philox.h"
-#include "common/pso_math.h"
+#include "swarm/detail/philox.h"
+#include "swarm/detail/pso_math.h"
 
 namespace pso = swarm::pso;
 namespace rng = swarm::rng;

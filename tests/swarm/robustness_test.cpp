@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "common/pso_math.h"
+#include "swarm/detail/pso_math.h"
 #include "swarm/errors.h"
 #include "swarm/optimizer.h"
 

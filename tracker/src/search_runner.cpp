@@ -46,6 +46,15 @@ SearchRunner::SearchRunner(const std::vector<SignModel>& models, const Camera& c
 
 SearchRunner::~SearchRunner() = default;
 
+void* SearchRunner::device_stream() const {
+#if defined(TRACKER_HAVE_CUDA)
+    if (m_device) {
+        return m_device->stream();
+    }
+#endif
+    return nullptr;
+}
+
 std::string SearchRunner::backend_name() const { return m_gpu ? swarm::cuda_device_name() : "CPU"; }
 
 void SearchRunner::prepare(const cv::Mat& bgr, StageTiming& timing) {
@@ -54,7 +63,7 @@ void SearchRunner::prepare(const cv::Mat& bgr, StageTiming& timing) {
     }
 #if defined(TRACKER_HAVE_CUDA)
     if (m_gpu) {
-        const auto [up, pre] = m_device->process(bgr, nullptr);
+        const auto [up, pre] = m_device->process(bgr);
         timing.upload_ms = up;
         timing.preprocess_ms = pre;
         return;
@@ -68,7 +77,7 @@ void SearchRunner::prepare(const cv::Mat& bgr, StageTiming& timing) {
 void SearchRunner::prepare(const cv::cuda::GpuMat& bgr, StageTiming& timing) {
 #if defined(TRACKER_HAVE_CUDA)
     if (m_gpu) {
-        const auto [up, pre] = m_device->process(bgr, nullptr);
+        const auto [up, pre] = m_device->process(bgr);
         timing.upload_ms = up;
         timing.preprocess_ms = pre;
         return;

@@ -51,6 +51,8 @@ public:
     void set_settings(const TrackerSettings& s) { m_settings = s; }
     std::string backend_name() const;
     bool on_gpu() const { return m_gpu; }
+    // The stream the GPU search runs on (a cudaStream_t; null without a device frame).
+    void* device_stream() const;
     SignEvaluator& evaluator() { return *m_evaluator; }
 
 private:

@@ -59,7 +59,7 @@ public:
         m_search->prepare(bgr, r.timing);
 #if defined(TRACKER_HAVE_CUDA)
         const auto c0 = Clock::now();
-        copy_to_host(bgr, m_device_copy);
+        copy_to_host(bgr, m_device_copy, m_search->device_stream());
         r.timing.readback_ms += ms_between(c0, Clock::now());
         m_host_frame = &m_device_copy;
 #endif

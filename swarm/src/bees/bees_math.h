@@ -5,7 +5,7 @@
 // rules the GPU runs.
 #include <cstdint>
 
-#include "common/philox.h"
+#include "swarm/detail/philox.h"
 #include "swarm/host_device.h"
 
 namespace swarm::bees {

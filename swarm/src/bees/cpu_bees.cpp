@@ -8,7 +8,7 @@
 
 #include "bees/bees_math.h"
 #include "common/objective.h"
-#include "common/stopping.h"
+#include "swarm/detail/stopping.h"
 
 namespace swarm::detail {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "bees/cuba_block.h"
 #include "bees/cuba_plan.h"
-#include "common/stopping.h"
+#include "swarm/detail/stopping.h"
 
 namespace swarm::detail {
 namespace {

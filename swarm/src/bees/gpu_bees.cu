@@ -14,12 +14,12 @@
 #include "bees/cuba_kernel.cuh"
 #include "bees/cuba_plan.h"
 #include "bees/gpu_bees.h"
-#include "common/stopping.h"
-#include "gpu/cuda_check.h"
-#include "gpu/cuda_stream.h"
-#include "gpu/gpu_memory.h"
-#include "gpu/pinned_host.h"
 #include "registry.h"
+#include "swarm/cuda/check.h"
+#include "swarm/cuda/launch.h"
+#include "swarm/cuda/memory.h"
+#include "swarm/cuda/stream.h"
+#include "swarm/detail/stopping.h"
 #include "swarm/errors.h"
 
 namespace swarm::detail {
@@ -38,13 +38,6 @@ int chunk_after(long long cycles_done) {
         c *= 2;
     }
     return c;
-}
-
-std::size_t shared_limit() {
-    int device = 0, bytes = 0;
-    SWARM_CUDA_CHECK_THROW(cudaGetDevice(&device));
-    SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-    return static_cast<std::size_t>(bytes);
 }
 
 template <typename Real>
@@ -90,7 +83,7 @@ public:
 private:
     template <typename Real>
     Result run_typed(const Problem& problem, const Params& params, Buffers<Real>& buf) {
-        const CubaPlan plan = plan_cuba(problem, params, m_bees, sizeof(Real), shared_limit());
+        const CubaPlan plan = plan_cuba(problem, params, m_bees, sizeof(Real), gpu::max_shared_optin_bytes());
         if (plan.shared_bytes > 48 * 1024) {
             SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(bees::cuba_kernel<Real>,
                                                         cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -13,9 +13,9 @@
 #endif
 
 #include "common/objective.h"
-#include "common/philox.h"
-#include "common/pso_math.h"
-#include "common/stopping.h"
+#include "swarm/detail/philox.h"
+#include "swarm/detail/pso_math.h"
+#include "swarm/detail/stopping.h"
 
 namespace swarm::detail {
 namespace {

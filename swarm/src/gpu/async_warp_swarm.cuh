@@ -18,11 +18,11 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "gpu/block_swarm_reg.cuh"
-#include "gpu/fused_plan.h"
-#include "gpu/gpu_memory.h"
-#include "gpu/gpu_pso.h"
-#include "gpu/particle_ops.cuh"
+#include "swarm/cuda/detail/block_swarm_reg.cuh"
+#include "swarm/cuda/detail/fused_plan.h"
+#include "swarm/cuda/detail/gpu_pso.h"
+#include "swarm/cuda/detail/particle_ops.cuh"
+#include "swarm/cuda/memory.h"
 
 namespace swarm::gpu {
 

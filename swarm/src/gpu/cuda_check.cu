@@ -1,4 +1,4 @@
-#include "gpu/cuda_check.h"
+#include "swarm/cuda/check.h"
 
 #include <spdlog/spdlog.h>
 

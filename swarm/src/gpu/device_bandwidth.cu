@@ -2,10 +2,10 @@
 // bandwidth of gpu-elementwise's traffic pattern with no arithmetic: how close its row update can get.
 #include <algorithm>
 
-#include "gpu/cuda_stream.h"
-#include "gpu/gpu_memory.h"
-#include "gpu/launch_queries.cuh"
 #include "registry.h"
+#include "swarm/cuda/launch.h"
+#include "swarm/cuda/memory.h"
+#include "swarm/cuda/stream.h"
 #include "swarm/device_bench.h"
 
 namespace swarm {

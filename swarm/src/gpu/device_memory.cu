@@ -1,8 +1,8 @@
 // device_memory_info(): cudaMemGetInfo plus the caching pool's counters (soak benchmark).
 #include <cuda_runtime.h>
 
-#include "gpu/gpu_memory.h"
 #include "registry.h"
+#include "swarm/cuda/memory.h"
 #include "swarm/device_memory.h"
 
 namespace swarm {

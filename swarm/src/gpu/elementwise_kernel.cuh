@@ -5,7 +5,7 @@
 //
 // Layout and work split: rows (particles) of `pitch` = dims rounded up to 4 values; a group is 4
 // consecutive dimensions (one 16-byte load per array, one Philox call per random matrix: L and G, the
-// keyed streams R1/R2 of common/philox.h, so the numbers equal the CPU reference's draw for draw; FastPSO
+// keyed streams R1/R2 of swarm/detail/philox.h, so the numbers equal the CPU reference's draw for draw; FastPSO
 // generated its matrices with Thrust). A row is handled by a segment of `width` lanes of a warp; a lane
 // takes k_groups_per_lane groups of it at a time (loads first), and the segment reduces the row's fitness
 // with shuffles. Blocks loop over rows (FastPSO's "resource-aware thread creation": a grid-stride loop
@@ -17,11 +17,11 @@
 // cooperative launch.
 #include <cub/block/block_reduce.cuh>
 
-#include "gpu/block_reduce.cuh"
-#include "gpu/device_problem.h"
 #include "gpu/elementwise_fitness.cuh"
 #include "gpu/elementwise_staging.cuh"
 #include "gpu/thread_per_particle.cuh"
+#include "swarm/cuda/detail/block_reduce.cuh"
+#include "swarm/cuda/detail/device_problem.h"
 
 namespace swarm::gpu::ew {
 

@@ -3,7 +3,7 @@
 // gpu-queue, gpu-queue-lock): they run the global, synchronous PSO on built-in functions only.
 #include <string>
 
-#include "gpu/gpu_pso.h"
+#include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/errors.h"
 
 namespace swarm::gpu {

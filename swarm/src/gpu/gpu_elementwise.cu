@@ -12,9 +12,9 @@
 #include <type_traits>
 
 #include "gpu/elementwise_persistent.cuh"
-#include "gpu/launch_queries.cuh"
-#include "gpu/gpu_pso.h"
-#include "gpu/strategies.h"
+#include "swarm/cuda/detail/gpu_pso.h"
+#include "swarm/cuda/detail/strategies.h"
+#include "swarm/cuda/launch.h"
 
 namespace swarm::gpu {
 namespace {
@@ -196,7 +196,7 @@ private:
 
     static bool cooperative_launch_supported() { return device_attribute<cudaDevAttrCooperativeLaunch>() != 0; }
 
-    // Blocks of `kernel` that can be resident at once on the whole device (launch_queries.cuh caches it).
+    // Blocks of `kernel` that can be resident at once on the whole device (swarm/cuda/launch.h caches it).
     template <typename Kernel>
     static int resident_blocks(Kernel kernel, std::size_t smem) {
         const int per_sm = cached_launch_query(kernel, ew::k_block, static_cast<long long>(smem), [&] {

@@ -11,12 +11,12 @@
 #include <string>
 
 #include "gpu/async_warp_swarm.cuh"
-#include "gpu/block_swarm_run.cuh"
-#include "gpu/fused_plan.h"
 #include "gpu/grid_phases.cuh"
-#include "gpu/grid_swarm_run.cuh"
 #include "gpu/multi_run.cuh"
-#include "gpu/strategies.h"
+#include "swarm/cuda/detail/block_swarm_run.cuh"
+#include "swarm/cuda/detail/fused_plan.h"
+#include "swarm/cuda/detail/grid_swarm_run.cuh"
+#include "swarm/cuda/detail/strategies.h"
 
 namespace swarm::gpu {
 namespace {

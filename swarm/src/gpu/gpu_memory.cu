@@ -1,4 +1,4 @@
-#include "gpu/gpu_memory.h"
+#include "swarm/cuda/memory.h"
 
 #include <cub/util_allocator.cuh>
 

@@ -1,7 +1,8 @@
-#include "gpu/gpu_pso.h"
+#include "swarm/cuda/detail/gpu_pso.h"
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "registry.h"
 
@@ -114,26 +115,27 @@ Result GpuPsoOptimizer::run_typed(const Problem& problem, const Params& params) 
     if (problem.evaluator && !problem.evaluator->supports(MemorySpace::Device)) {
         throw UnavailableError("the problem's batched evaluator has no device path; use a cpu-* strategy");
     }
-    Stream stream;
+    std::optional<Stream> own_stream;
+    const cudaStream_t stream = m_stream != nullptr ? m_stream : own_stream.emplace().get();
     GPUMemory<Real> lower, upper, vmax, init_lower, init_upper, best_f, best_x;
     const DeviceProblem<Real> dp =
-        upload_problem(problem, params, lower, upper, vmax, init_lower, init_upper, stream.get());
-    best_f.resize(static_cast<std::size_t>(params.swarms), stream.get());
-    best_x.resize(static_cast<std::size_t>(params.swarms) * problem.dims, stream.get());
+        upload_problem(problem, params, lower, upper, vmax, init_lower, init_upper, stream);
+    best_f.resize(static_cast<std::size_t>(params.swarms), stream);
+    best_x.resize(static_cast<std::size_t>(params.swarms) * problem.dims, stream);
     std::vector<std::vector<double>> history(static_cast<std::size_t>(params.swarms));
-    RunContext<Real> ctx{problem, params, stream.get(), dp, best_f, best_x, history, 0,
+    RunContext<Real> ctx{problem, params, stream, dp, best_f, best_x, history, 0,
                          detail::StopRule(params, problem.known_optimum)};
 
     EventTimer timer;
     const auto t0 = std::chrono::steady_clock::now();
-    timer.start(stream.get());
+    timer.start(stream);
     solve(ctx);
-    timer.stop(stream.get());
+    timer.stop(stream);
     const float device_ms = timer.elapsed_ms();
     const auto t1 = std::chrono::steady_clock::now();
 
-    const std::vector<Real> bf = best_f.to_host(stream.get());
-    const std::vector<Real> bx = best_x.to_host(stream.get());
+    const std::vector<Real> bf = best_f.to_host(stream);
+    const std::vector<Real> bx = best_x.to_host(stream);
     Result res;
     res.strategy = m_strategy;
     res.device = cuda_device_name();

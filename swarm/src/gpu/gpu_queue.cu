@@ -18,10 +18,10 @@
 // Both are exact: a particle can become the global best only by beating the current one, and the
 // queue scan and lock comparisons use the reference's (fitness, index) order.
 #include "gpu/global_sync_check.h"
-#include "gpu/gpu_pso.h"
-#include "gpu/strategies.h"
-#include "gpu/swarm_state.h"
 #include "gpu/thread_per_particle.cuh"
+#include "swarm/cuda/detail/gpu_pso.h"
+#include "swarm/cuda/detail/strategies.h"
+#include "swarm/cuda/detail/swarm_state.h"
 
 namespace swarm::gpu {
 namespace {

@@ -5,11 +5,11 @@
 #include <cfloat>
 #include <climits>
 
-#include "gpu/block_reduce.cuh"
 #include "gpu/global_sync_check.h"
-#include "gpu/gpu_pso.h"
-#include "gpu/strategies.h"
-#include "gpu/swarm_state.h"
+#include "swarm/cuda/detail/block_reduce.cuh"
+#include "swarm/cuda/detail/gpu_pso.h"
+#include "swarm/cuda/detail/strategies.h"
+#include "swarm/cuda/detail/swarm_state.h"
 
 namespace swarm::gpu {
 namespace {

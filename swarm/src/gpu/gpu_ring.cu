@@ -2,7 +2,7 @@
 // Params::ring_radius, many swarms per launch; 3 kernels per generation (position, fitness, best update)
 // or 2 (best update fused into the position update). See multi_kernel.cuh for the kernels.
 #include "gpu/multi_run.cuh"
-#include "gpu/strategies.h"
+#include "swarm/cuda/detail/strategies.h"
 
 namespace swarm::gpu {
 namespace {

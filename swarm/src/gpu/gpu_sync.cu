@@ -4,8 +4,8 @@
 // same cliff when registers spill).
 #include <string>
 
-#include "gpu/block_swarm_run.cuh"
-#include "gpu/strategies.h"
+#include "swarm/cuda/detail/block_swarm_run.cuh"
+#include "swarm/cuda/detail/strategies.h"
 
 namespace swarm::gpu {
 namespace {

@@ -5,10 +5,10 @@
 // finished the last warp with implicit warp-synchronous shared-memory reads, which races on Volta and
 // later (independent thread scheduling); here the last 32 values are reduced with warp shuffles instead.
 #include "gpu/global_sync_check.h"
-#include "gpu/gpu_pso.h"
-#include "gpu/strategies.h"
-#include "gpu/swarm_state.h"
 #include "gpu/thread_per_particle.cuh"
+#include "swarm/cuda/detail/gpu_pso.h"
+#include "swarm/cuda/detail/strategies.h"
+#include "swarm/cuda/detail/swarm_state.h"
 
 namespace swarm::gpu {
 namespace {

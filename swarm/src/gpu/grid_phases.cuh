@@ -12,9 +12,10 @@
 #include <type_traits>
 
 #include "gpu/elementwise_fitness.cuh"
-#include "gpu/gpu_pso.h"
 #include "gpu/multi_kernel.cuh"
 #include "gpu/multi_run.cuh"
+#include "swarm/cuda/detail/gpu_pso.h"
+#include "swarm/cuda/launch.h"
 
 namespace swarm::gpu {
 
@@ -115,10 +116,9 @@ void run_grid_phases(RunContext<Real>& ctx, const Fit& fit, MultiBuffers<Real>& 
     }
     MultiView<Real> m{b.x0.data(), b.x1.data(), b.v.data(), b.p.data(), b.f.data(), b.pf0.data(), b.pf1.data(), nullptr};
     auto kernel = grid_phases_kernel<Real, Fit>;
-    int per_sm = 0, dev = 0, sms = 0;
+    int per_sm = 0;
     SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, k_block, 0));
-    SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
-    SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    const int sms = sm_count();
     if (per_sm == 0) {
         throw CudaError("gpu-fused: the grid-phases kernel cannot be resident with 256 threads");
     }

@@ -11,7 +11,7 @@
 // needs a neighbour's updated personal best recomputes it from the previous buffers (min(pf, f), and
 // x instead of p when the neighbour improved) while the owner writes the new ones. No thread reads what
 // another writes in the same launch.
-#include "gpu/particle_ops.cuh"
+#include "swarm/cuda/detail/particle_ops.cuh"
 
 namespace swarm::gpu {
 

@@ -3,8 +3,8 @@
 // and gpu-fused's batched-evaluator path. One set of launches per generation covers every swarm.
 #include <utility>
 
-#include "gpu/gpu_pso.h"
 #include "gpu/multi_kernel.cuh"
+#include "swarm/cuda/detail/gpu_pso.h"
 
 namespace swarm::gpu {
 

@@ -2,8 +2,8 @@
 #include <functional>
 #include <map>
 
-#include "gpu/strategies.h"
 #include "registry.h"
+#include "swarm/cuda/detail/strategies.h"
 #include "swarm/errors.h"
 
 namespace swarm::detail {

@@ -5,8 +5,8 @@
 #include <cfloat>
 #include <climits>
 
-#include "gpu/block_reduce.cuh"
-#include "gpu/device_problem.h"
+#include "swarm/cuda/detail/block_reduce.cuh"
+#include "swarm/cuda/detail/device_problem.h"
 
 namespace swarm::gpu {
 

@@ -8,6 +8,8 @@
 #include "cuda/device_frame.h"
 #include "preprocess.h"
 #include "sign_evaluator.h"
+#include "swarm/cuda/memory.h"
+#include "swarm/cuda/stream.h"
 #include "swarm/optimizer.h"
 #include "tracker/model.h"
 #include "tracker/synthetic.h"
@@ -40,8 +42,8 @@ TEST_P(GpuAgreement, PreprocessingMatchesCpu) {
     ClassMaps cpu, gpu;
     preprocess_cpu(frame, cpu);
     DeviceFrame dev;
-    dev.process(frame, nullptr);
-    dev.download(gpu, nullptr);
+    dev.process(frame);
+    dev.download(gpu);
     EXPECT_FLOAT_EQ(cpu.mean_value, gpu.mean_value);
     cv::Mat diff;
     cv::absdiff(cpu.classes, gpu.classes, diff);
@@ -66,8 +68,8 @@ TEST_P(GpuAgreement, PreprocessingMatchesCpuFrameAfterFrame) {
         const cv::Mat frame = scene_frame(scene, w, h, 5 + frame_index);
         ClassMaps cpu, gpu;
         preprocess_cpu(frame, cpu);
-        dev.process(frame, nullptr);
-        dev.download(gpu, nullptr);
+        dev.process(frame);
+        dev.download(gpu);
         EXPECT_FLOAT_EQ(cpu.mean_value, gpu.mean_value) << scene << ", frame " << frame_index;
         cv::Mat diff;
         cv::absdiff(cpu.classes, gpu.classes, diff);
@@ -91,7 +93,7 @@ TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
     preprocess_cpu(frame, maps);
     SignEvaluator cpu(models, PoseSpace{}, cam), gpu(models, PoseSpace{}, cam);
     DeviceFrame dev;
-    dev.process(frame, nullptr);
+    dev.process(frame);
     cpu.set_host_maps(&maps);
     gpu.set_device_frame(&dev);
     const int swarms = 7, particles = 33;
@@ -127,22 +129,22 @@ TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
     EXPECT_EQ(auto_team_warps(512), 2);
     EXPECT_EQ(auto_team_warps(1u << 20), 1);
     // Asynchronous use on a caller's stream: device positions, device fitness.
-    cudaStream_t stream{};
-    ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
-    float *dpos = nullptr, *dfit = nullptr;
-    ASSERT_EQ(cudaMalloc(&dpos, pos.size() * sizeof(float)), cudaSuccess);
-    ASSERT_EQ(cudaMalloc(&dfit, fg.size() * sizeof(float)), cudaSuccess);
-    cudaMemcpyAsync(dpos, pos.data(), pos.size() * sizeof(float), cudaMemcpyHostToDevice, stream);
-    gpu.evaluate(dpos, dfit, shape, swarm::MemorySpace::Device, stream);
+    const swarm::gpu::Stream stream;
+    swarm::gpu::DeviceBuffer<float> dpos, dfit;
+    dpos.reserve(pos.size());
+    dfit.reserve(fg.size());
+    ASSERT_EQ(cudaMemcpyAsync(dpos.data(), pos.data(), pos.size() * sizeof(float), cudaMemcpyHostToDevice,
+                              stream.get()),
+              cudaSuccess);
+    gpu.evaluate(dpos.data(), dfit.data(), shape, swarm::MemorySpace::Device, stream.get());
     std::vector<float> fa(fg.size());
-    cudaMemcpyAsync(fa.data(), dfit, fa.size() * sizeof(float), cudaMemcpyDeviceToHost, stream);
-    cudaStreamSynchronize(stream);
+    ASSERT_EQ(cudaMemcpyAsync(fa.data(), dfit.data(), fa.size() * sizeof(float), cudaMemcpyDeviceToHost,
+                              stream.get()),
+              cudaSuccess);
+    stream.synchronize();
     for (std::size_t i = 0; i < fa.size(); ++i) {
         EXPECT_FLOAT_EQ(fa[i], fg[i]);
     }
-    cudaFree(dpos);
-    cudaFree(dfit);
-    cudaStreamDestroy(stream);
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, GpuAgreement, ::testing::Values(Size{640, 360}, Size{1280, 720}, Size{333, 211}),

@@ -6,6 +6,7 @@
 
 #include <opencv2/core/cuda.hpp>
 
+#include "swarm/cuda/memory.h"
 #include "swarm/optimizer.h"
 #include "tracker/synthetic.h"
 #include "tracker/tracker.h"
@@ -24,9 +25,9 @@ TEST(GpuDeviceFrame, SameDetectionsAsTheHostFrameAndNoUpload) {
     auto scene = create_scene("crowded", 640, 360, 5);
     auto host = create_tracker(s, scene->camera());
     auto device = create_tracker(s, scene->camera());
-    void* data = nullptr;
-    std::size_t pitch = 0;
-    ASSERT_EQ(cudaMallocPitch(&data, &pitch, 640 * 3, 360), cudaSuccess);
+    const swarm::gpu::PitchedBuffer2D<unsigned char> frame(360, 640 * 3);
+    unsigned char* data = frame.data();
+    const std::size_t pitch = frame.pitch();
     int detections = 0;
     for (int f = 0; f < 12; ++f) {
         const SceneFrame sf = scene->next();
@@ -47,7 +48,6 @@ TEST(GpuDeviceFrame, SameDetectionsAsTheHostFrameAndNoUpload) {
     EXPECT_GT(detections, 0) << "the scene's signs were found at all";
     // Wrong frame type: a one-line error, no crash.
     EXPECT_THROW(device->process(cv::cuda::GpuMat(360, 640, CV_8UC1, data, pitch)), std::invalid_argument);
-    cudaFree(data);
 }
 
 } // namespace

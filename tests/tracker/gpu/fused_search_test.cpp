@@ -31,7 +31,7 @@ struct FrameSetup {
         for (int i = 0; i < 50; ++i) {
             f = s->next();
         }
-        dev.process(f.bgr, nullptr);
+        dev.process(f.bgr);
         ev = std::make_shared<SignEvaluator>(models, PoseSpace{}, cam);
         ev->set_device_frame(&dev);
         std::vector<SwarmTarget> targets;

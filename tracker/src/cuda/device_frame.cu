@@ -5,35 +5,18 @@
 #include <stdexcept>
 #include <vector>
 
-#include "cuda/cuda_check.h"
 #include "cuda/kernels.h"
 #include "preprocess.h"
 #include "sign_evaluator.h"
 #include "staging_copy.h"
+#include "swarm/cuda/check.h"
+#include "swarm/cuda/launch.h"
+#include "swarm/cuda/memory.h"
+#include "swarm/cuda/stream.h"
 
 namespace tracker {
 
 namespace {
-cudaStream_t as_stream(void* s) { return static_cast<cudaStream_t>(s); }
-
-class Event {
-public:
-    Event() { TRACKER_CUDA_CHECK(cudaEventCreate(&m_e)); }
-    ~Event() { TRACKER_CUDA_LOG(cudaEventDestroy(m_e)); }
-    Event(const Event&) = delete;
-    Event& operator=(const Event&) = delete;
-    void record(cudaStream_t s) { TRACKER_CUDA_CHECK(cudaEventRecord(m_e, s)); }
-    float ms_since(const Event& start) const {
-        TRACKER_CUDA_CHECK(cudaEventSynchronize(m_e));
-        float ms = 0;
-        TRACKER_CUDA_CHECK(cudaEventElapsedTime(&ms, start.m_e, m_e));
-        return ms;
-    }
-
-private:
-    cudaEvent_t m_e{};
-};
-
 class Texture {
 public:
     Texture() = default;
@@ -54,14 +37,14 @@ public:
         tex.filterMode = cudaFilterModeLinear;
         tex.readMode = mode;
         tex.normalizedCoords = 0;
-        TRACKER_CUDA_CHECK(cudaCreateTextureObject(&m_t, &res, &tex, nullptr));
+        SWARM_CUDA_CHECK_THROW(cudaCreateTextureObject(&m_t, &res, &tex, nullptr));
     }
     cudaTextureObject_t get() const { return m_t; }
 
 private:
     void reset() {
         if (m_t != 0) {
-            TRACKER_CUDA_LOG(cudaDestroyTextureObject(m_t));
+            SWARM_CUDA_CHECK_LOG(cudaDestroyTextureObject(m_t));
         }
         m_t = 0;
     }
@@ -70,28 +53,36 @@ private:
 } // namespace
 
 struct DeviceFrame::Impl {
-    cuda::DeviceBuffer<unsigned char> bgr;
-    cuda::PinnedBuffer staging;
-    cuda::DeviceBuffer<uchar4> classes;
-    cuda::DeviceBuffer<float2> gradient;
-    cuda::DeviceBuffer<unsigned long long> sums; // two brightness slots, alternate frames (preprocess.cu)
-    int parity = 0;                              // slot of the frame processed last
-    cuda::DeviceBuffer<math::PackedPoint> points;
-    cuda::DeviceBuffer<math::ModelRange> ranges;
-    cuda::DeviceBuffer<int2> targets;
-    cuda::DeviceBuffer<float> positions, fitness;
+    // The tracker's own non-blocking stream: its uploads, preprocessing and fused searches queue here in
+    // order, off the legacy default stream. Declared first, so it is destroyed after the buffers its work uses.
+    swarm::gpu::Stream stream;
+    swarm::gpu::PitchedBuffer2D<unsigned char> bgr;
+    swarm::gpu::PinnedHost<unsigned char> staging;
+    swarm::gpu::PitchedBuffer2D<uchar4> classes;
+    swarm::gpu::PitchedBuffer2D<float2> gradient;
+    swarm::gpu::DeviceBuffer<unsigned long long> sums; // two brightness slots, alternate frames (preprocess.cu)
+    int parity = 0;                                    // slot of the frame processed last
+    swarm::gpu::DeviceBuffer<math::PackedPoint> points;
+    swarm::gpu::DeviceBuffer<math::ModelRange> ranges;
+    swarm::gpu::DeviceBuffer<int2> targets;
+    swarm::gpu::DeviceBuffer<float> positions, fitness;
     Texture tex_classes, tex_gradient;
-    Event e0, e1, e2;
+    swarm::gpu::Event e0, e1, e2;
+    swarm::gpu::Event caller_done{cudaEventDisableTiming}; // the legacy default stream's work before a device frame
     int width = 0, height = 0;
     int team_warps = 0; // auto
     bool ready = false;
     const SignEvaluator* uploaded_for = nullptr;
     std::vector<int2> host_targets; // what `targets` holds
 
-    std::pair<double, double> run(cuda::PitchedView view, cudaStream_t s, bool uploaded) {
+    // A caller's stream (the engine's, for its batched evaluations), else the tracker's own.
+    cudaStream_t on(void* caller) const { return caller != nullptr ? static_cast<cudaStream_t>(caller) : stream.get(); }
+
+    std::pair<double, double> run(cuda::PitchedView view, bool uploaded) {
+        const cudaStream_t s = stream.get();
         if (view.width != width || view.height != height) {
-            classes.reserve_2d(view.height, view.width);
-            gradient.reserve_2d(view.height, view.width);
+            classes.reserve(view.height, view.width);
+            gradient.reserve(view.height, view.width);
             tex_classes.bind(classes.data(), classes.pitch(), view.width, view.height, cudaCreateChannelDesc<uchar4>(),
                              cudaReadModeNormalizedFloat);
             tex_gradient.bind(gradient.data(), gradient.pitch(), view.width, view.height,
@@ -101,7 +92,7 @@ struct DeviceFrame::Impl {
         }
         if (sums.data() == nullptr) {
             sums.reserve(2);
-            TRACKER_CUDA_CHECK(cudaMemsetAsync(sums.data(), 0, 2 * sizeof(unsigned long long), s));
+            SWARM_CUDA_CHECK_THROW(cudaMemsetAsync(sums.data(), 0, 2 * sizeof(unsigned long long), s));
         }
         parity ^= 1;
         e1.record(s);
@@ -118,12 +109,14 @@ DeviceFrame::DeviceFrame() : m(std::make_unique<Impl>()) {}
 DeviceFrame::~DeviceFrame() = default;
 bool DeviceFrame::ready() const { return m->ready; }
 
-std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr, void* stream) {
+void* DeviceFrame::stream() const { return m->stream.get(); }
+
+std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr) {
     if (bgr.empty() || bgr.type() != CV_8UC3) {
         throw std::invalid_argument("frame must be a non-empty 8-bit BGR image (CV_8UC3)");
     }
-    const cudaStream_t s = as_stream(stream);
-    m->bgr.reserve_2d(bgr.rows, bgr.cols * 3);
+    const cudaStream_t s = m->stream.get();
+    m->bgr.reserve(bgr.rows, bgr.cols * 3);
     // Through page-locked staging: the host copy (wall time) replaces the driver's pageable staging, and
     // the device-side upload becomes one DMA at full link speed. The previous frame's upload has finished
     // (run() waits on its events), so the staging buffer is free to overwrite.
@@ -131,29 +124,36 @@ std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr, void* stream)
     unsigned char* staging = m->staging.reserve(row_bytes * static_cast<std::size_t>(bgr.rows));
     copy_to_staging(bgr, staging);
     m->e0.record(s);
-    TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(m->bgr.data(), m->bgr.pitch(), staging, row_bytes, row_bytes, bgr.rows,
-                                         cudaMemcpyHostToDevice, s));
-    return m->run({m->bgr.data(), m->bgr.pitch(), bgr.cols, bgr.rows}, s, true);
+    SWARM_CUDA_CHECK_THROW(cudaMemcpy2DAsync(m->bgr.data(), m->bgr.pitch(), staging, row_bytes, row_bytes, bgr.rows,
+                                             cudaMemcpyHostToDevice, s));
+    return m->run({m->bgr.data(), m->bgr.pitch(), bgr.cols, bgr.rows}, true);
 }
 
-std::pair<double, double> DeviceFrame::process(const cv::cuda::GpuMat& bgr, void* stream) {
+std::pair<double, double> DeviceFrame::process(const cv::cuda::GpuMat& bgr) {
     if (bgr.empty() || bgr.type() != CV_8UC3) {
         throw std::invalid_argument("device frame must be a non-empty 8-bit BGR GpuMat (CV_8UC3)");
     }
-    return m->run({bgr.data, bgr.step, bgr.cols, bgr.rows}, as_stream(stream), false);
+    // A caller's copy into `bgr` on the legacy default stream may still be in flight (a pageable cudaMemcpy
+    // returns before its DMA lands); the frame's non-blocking stream would not wait for it by itself.
+    m->caller_done.record(nullptr);
+    m->stream.wait(m->caller_done);
+    return m->run({bgr.data, bgr.step, bgr.cols, bgr.rows}, false);
 }
 
 void DeviceFrame::fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream,
                                  cuda::FitnessParams& p) {
-    const cudaStream_t s = as_stream(stream);
+    const cudaStream_t s = m->on(stream);
     if (m->uploaded_for != &ev) {
-        // Model points never change for an evaluator: upload once.
+        // Model points never change for an evaluator: upload once. Pageable sources that the evaluator keeps:
+        // each call returns once its bytes are staged, and the copies come before this stream's launches.
         m->points.reserve(ev.points().size());
         m->ranges.reserve(ev.ranges().size());
-        TRACKER_CUDA_CHECK(cudaMemcpy(m->points.data(), ev.points().data(),
-                                      ev.points().size() * sizeof(math::PackedPoint), cudaMemcpyHostToDevice));
-        TRACKER_CUDA_CHECK(cudaMemcpy(m->ranges.data(), ev.ranges().data(),
-                                      ev.ranges().size() * sizeof(math::ModelRange), cudaMemcpyHostToDevice));
+        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->points.data(), ev.points().data(),
+                                               ev.points().size() * sizeof(math::PackedPoint),
+                                               cudaMemcpyHostToDevice, s));
+        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->ranges.data(), ev.ranges().data(),
+                                               ev.ranges().size() * sizeof(math::ModelRange),
+                                               cudaMemcpyHostToDevice, s));
         m->uploaded_for = &ev;
     }
     // Targets change once per engine run, not per generation: copy them only when they differ, so the
@@ -169,12 +169,8 @@ void DeviceFrame::fitness_params(const SignEvaluator& ev, const swarm::BatchShap
         m->host_targets = std::move(targets);
         m->targets.reserve(m->host_targets.size());
         // Pageable source: the call returns once the bytes are staged, and host_targets outlives it anyway.
-        TRACKER_CUDA_CHECK(cudaMemcpyAsync(m->targets.data(), m->host_targets.data(),
-                                           m->host_targets.size() * sizeof(int2), cudaMemcpyHostToDevice, s));
-        if (s == nullptr) {
-            // The legacy stream does not order the engine's non-blocking stream: finish the copy first.
-            TRACKER_CUDA_CHECK(cudaStreamSynchronize(nullptr));
-        }
+        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->targets.data(), m->host_targets.data(),
+                                               m->host_targets.size() * sizeof(int2), cudaMemcpyHostToDevice, s));
     }
     p = cuda::FitnessParams{};
     p.layout = ev.layout();
@@ -199,16 +195,11 @@ int auto_team_warps(std::size_t particles) {
     // teams pay off while they fit the warps the SMs hold at once: the kernel's 117 registers a thread leave
     // 4 blocks of 4 warps per SM. Past that, more warps only queue behind each other.
     constexpr std::size_t k_resident_warps_per_sm = 16;
-    static const int sms = [] { // asked once: this runs for every search of every frame
-        int v = 0;
-        if (cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess) {
-            cudaGetLastError();
-            return 0;
-        }
-        return v;
-    }();
-    if (sms <= 0) {
-        return 1;
+    int sms = 0;
+    try {
+        sms = swarm::gpu::sm_count(); // cached: this runs for every search of every frame
+    } catch (const swarm::Error&) {
+        return 1; // no usable device
     }
     return particles * 2 <= k_resident_warps_per_sm * static_cast<std::size_t>(sms) ? 2 : 1;
 }
@@ -226,37 +217,37 @@ void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, floa
                            const swarm::BatchShape& shape, void* stream) {
     cuda::FitnessParams p;
     fitness_params(ev, shape, stream, p);
-    cuda::launch_fitness(as_stream(stream), p, positions, fitness);
+    cuda::launch_fitness(m->on(stream), p, positions, fitness);
 }
 
 void DeviceFrame::evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,
                                 const swarm::BatchShape& shape, void* stream) {
-    const cudaStream_t s = as_stream(stream);
+    const cudaStream_t s = m->on(stream);
     const std::size_t n = shape.rows();
     m->positions.reserve(n * static_cast<std::size_t>(shape.dims));
     m->fitness.reserve(n);
-    TRACKER_CUDA_CHECK(cudaMemcpyAsync(m->positions.data(), positions, n * shape.dims * sizeof(float),
-                                       cudaMemcpyHostToDevice, s));
-    evaluate(ev, m->positions.data(), m->fitness.data(), shape, stream);
-    TRACKER_CUDA_CHECK(cudaMemcpyAsync(fitness, m->fitness.data(), n * sizeof(float), cudaMemcpyDeviceToHost, s));
-    TRACKER_CUDA_CHECK(cudaStreamSynchronize(s));
+    SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->positions.data(), positions, n * shape.dims * sizeof(float),
+                                           cudaMemcpyHostToDevice, s));
+    evaluate(ev, m->positions.data(), m->fitness.data(), shape, s);
+    SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(fitness, m->fitness.data(), n * sizeof(float), cudaMemcpyDeviceToHost, s));
+    SWARM_CUDA_CHECK_THROW(cudaStreamSynchronize(s));
 }
 
-void DeviceFrame::download(ClassMaps& out, void* stream) const {
+void DeviceFrame::download(ClassMaps& out) const {
     if (!m->ready) {
         throw std::logic_error("DeviceFrame::download before process");
     }
-    const cudaStream_t s = as_stream(stream);
+    const cudaStream_t s = m->stream.get();
     out.classes.create(m->height, m->width, CV_8UC4);
     out.gradient.create(m->height, m->width, CV_32FC2);
-    TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(out.classes.data, out.classes.step, m->classes.data(), m->classes.pitch(),
-                                         m->width * sizeof(uchar4), m->height, cudaMemcpyDeviceToHost, s));
-    TRACKER_CUDA_CHECK(cudaMemcpy2DAsync(out.gradient.data, out.gradient.step, m->gradient.data(),
-                                         m->gradient.pitch(), m->width * sizeof(float2), m->height,
-                                         cudaMemcpyDeviceToHost, s));
+    SWARM_CUDA_CHECK_THROW(cudaMemcpy2DAsync(out.classes.data, out.classes.step, m->classes.data(), m->classes.pitch(),
+                                             m->width * sizeof(uchar4), m->height, cudaMemcpyDeviceToHost, s));
+    SWARM_CUDA_CHECK_THROW(cudaMemcpy2DAsync(out.gradient.data, out.gradient.step, m->gradient.data(),
+                                             m->gradient.pitch(), m->width * sizeof(float2), m->height,
+                                             cudaMemcpyDeviceToHost, s));
     unsigned long long sum = 0;
-    TRACKER_CUDA_CHECK(cudaMemcpyAsync(&sum, m->sums.data() + m->parity, sizeof(sum), cudaMemcpyDeviceToHost, s));
-    TRACKER_CUDA_CHECK(cudaStreamSynchronize(s));
+    SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(&sum, m->sums.data() + m->parity, sizeof(sum), cudaMemcpyDeviceToHost, s));
+    SWARM_CUDA_CHECK_THROW(cudaStreamSynchronize(s));
     out.mean_value = static_cast<float>(static_cast<double>(sum) / (static_cast<double>(m->width) * m->height));
 }
 

@@ -2,6 +2,9 @@
 // A frame on the GPU: one upload (or a caller's device pointer), the preprocessing kernel writing class maps
 // and gradients into pitched buffers bound as textures, and the fitness kernel that scores all particles of
 // all swarms in one launch. Plain C++ interface (streams as void*), implemented in device_frame.cu.
+// Its work runs on a stream of its own (stream()), never on the legacy default stream; the methods that take a
+// stream use the caller's (the engine's, whose batched evaluations must queue behind its own kernels) and
+// the frame's own when given null.
 #include <memory>
 
 #include <opencv2/core.hpp>
@@ -28,10 +31,14 @@ public:
     DeviceFrame(const DeviceFrame&) = delete;
     DeviceFrame& operator=(const DeviceFrame&) = delete;
 
-    // Copies a host BGR8 frame to the device, then preprocesses. Returns GPU ms of (upload, preprocess).
-    std::pair<double, double> process(const cv::Mat& bgr, void* stream);
-    // Preprocesses a BGR8 frame already on the device (upload 0 ms).
-    std::pair<double, double> process(const cv::cuda::GpuMat& bgr, void* stream);
+    // The frame's own stream (a cudaStream_t).
+    void* stream() const;
+    // Copies a host BGR8 frame to the device, then preprocesses; returns once preprocessing is done, with the
+    // GPU ms of (upload, preprocess).
+    std::pair<double, double> process(const cv::Mat& bgr);
+    // Preprocesses a BGR8 frame already on the device (upload 0 ms), after the work queued on the legacy default
+    // stream so far (a caller's copy into it). Work on the caller's other streams must be complete.
+    std::pair<double, double> process(const cv::cuda::GpuMat& bgr);
     bool ready() const;
 
     // Fitness of `shape.rows()` device-resident particles into device `fitness`, one launch.
@@ -41,14 +48,14 @@ public:
     void evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,
                        const swarm::BatchShape& shape, void* stream);
     // The fitness kernel's parameters for `ev`'s current targets and masks on this frame (uploads the model
-    // points once and the targets when they change; a null stream finishes the upload before returning).
+    // points once and the targets when they change, on `stream`, so launches on that stream see them).
     void fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream, cuda::FitnessParams& p);
     // Warps that score one particle (1, 2, 4, or 0: auto_team_warps; TrackerSettings::gpu_team_warps), for the
     // batched kernel and the fused search alike; throws std::invalid_argument otherwise.
     void set_team_warps(int warps);
     int team_warps() const;
     // Copies the class maps back (tests; a CPU search after GPU preprocessing).
-    void download(ClassMaps& out, void* stream) const;
+    void download(ClassMaps& out) const;
 
 private:
     struct Impl;

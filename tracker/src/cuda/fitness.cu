@@ -4,9 +4,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "cuda/cuda_check.h"
 #include "cuda/kernels.h"
 #include "cuda/warp_fitness.cuh"
+#include "swarm/cuda/check.h"
 
 namespace tracker::cuda {
 namespace {
@@ -47,7 +47,7 @@ void launch_fitness(cudaStream_t stream, const FitnessParams& p, const float* po
     case 4: launch<4>(stream, p, positions, fitness); break;
     default: throw std::invalid_argument("fitness team_warps must be 1, 2 or 4, got " + std::to_string(p.team_warps));
     }
-    TRACKER_CUDA_CHECK(cudaGetLastError());
+    SWARM_CUDA_CHECK_THROW(cudaGetLastError());
 }
 
 } // namespace tracker::cuda

@@ -30,10 +30,11 @@ using Optimizer = std::unique_ptr<swarm::cuda::FunctorOptimizer<PoseTeamFitness<
 // Runs one team size's optimizer, made on first use (each keeps its own device buffers).
 template <int TW>
 swarm::Result run_with(Optimizer<TW>& opt, const cuda::FitnessParams& params, const swarm::Problem& p,
-                       const swarm::Params& sp, std::vector<float>* positions, bool cluster) {
+                       const swarm::Params& sp, std::vector<float>* positions, bool cluster, void* stream) {
     if (!opt) {
         opt = std::make_unique<swarm::cuda::FunctorOptimizer<PoseTeamFitness<TW>>>(swarm::Strategy::GpuFused);
     }
+    opt->set_stream(static_cast<cudaStream_t>(stream));
     opt->set_cluster_barrier(cluster);
     swarm::Result r = opt->run(p, sp, PoseTeamFitness<TW>{params});
     if (positions != nullptr) {
@@ -62,13 +63,15 @@ swarm::Result FusedSearch::run(DeviceFrame& frame, const SignEvaluator& ev, cons
     shape.dims = problem.dims;
     ev.check_shape(shape);
     cuda::FitnessParams fp{};
-    frame.fitness_params(ev, shape, nullptr, fp);
+    // On the frame's stream: the search queues behind the frame's uploads, no host wait in between.
+    void* stream = frame.stream();
+    frame.fitness_params(ev, shape, stream, fp);
     swarm::Problem p = problem;
     p.evaluator = nullptr;
     switch (fp.team_warps) {
-    case 1: return run_with(m->one, fp, p, params, positions, m->cluster);
-    case 2: return run_with(m->two, fp, p, params, positions, m->cluster);
-    default: return run_with(m->four, fp, p, params, positions, m->cluster); // 1, 2 or 4
+    case 1: return run_with(m->one, fp, p, params, positions, m->cluster, stream);
+    case 2: return run_with(m->two, fp, p, params, positions, m->cluster, stream);
+    default: return run_with(m->four, fp, p, params, positions, m->cluster, stream); // 1, 2 or 4
     }
 }
 

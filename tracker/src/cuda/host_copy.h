@@ -6,7 +6,8 @@
 
 namespace tracker {
 
-// Copies a CV_8UC3 device frame (any pitch) into `host`. Throws swarm::CudaError when the copy fails.
-void copy_to_host(const cv::cuda::GpuMat& device, cv::Mat& host);
+// Copies a CV_8UC3 device frame (any pitch) into `host` on `stream` (the tracker's; a cudaStream_t) and waits
+// for it. Throws swarm::CudaError when the copy fails.
+void copy_to_host(const cv::cuda::GpuMat& device, cv::Mat& host, void* stream);
 
 } // namespace tracker

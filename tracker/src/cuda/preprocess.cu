@@ -8,9 +8,9 @@
 #include <algorithm>
 
 #include "common/colour_math.h"
-#include "cuda/cuda_check.h"
 #include "cuda/kernels.h"
-#include "gpu/launch_queries.cuh"
+#include "swarm/cuda/check.h"
+#include "swarm/cuda/launch.h"
 
 namespace tracker::cuda {
 namespace {
@@ -136,7 +136,7 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
 int preprocess_grid_blocks(PitchedView bgr) {
     static const int resident = [] { // asked once per process: every frame launches this kernel
         int per_sm = 0;
-        TRACKER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, preprocess_kernel, k_block, 0));
+        SWARM_CUDA_CHECK_THROW(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, preprocess_kernel, k_block, 0));
         // Four blocks an SM are enough to keep the loads in flight; a smaller grid waits less at the barrier.
         return std::max(1, swarm::gpu::sm_count() * std::min(per_sm, 4));
     }();
@@ -147,8 +147,9 @@ int preprocess_grid_blocks(PitchedView bgr) {
 void launch_preprocess(cudaStream_t stream, PitchedView bgr, unsigned long long* sums, int parity,
                        PitchedView classes, PitchedView gradient) {
     void* args[] = {&bgr, &sums, &parity, &classes, &gradient};
-    TRACKER_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(preprocess_kernel),
-                                                   dim3(preprocess_grid_blocks(bgr)), dim3(k_block), args, 0, stream));
+    const dim3 grid(preprocess_grid_blocks(bgr));
+    SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(preprocess_kernel), grid,
+                                                       dim3(k_block), args, 0, stream));
 }
 
 } // namespace tracker::cuda

@@ -5,7 +5,8 @@
 // batched fitness kernel (fitness.cu) and by the fused search (fused_search.cu) with the same team size
 // (FitnessParams::team_warps), so both score a pose bit for bit alike.
 #include "cuda/kernels.h"
-#include "gpu/grid_warp_swarm.cuh" // swarm::gpu::Team
+#include "swarm/cuda/team.cuh"
+#include "swarm/host_device.h"
 
 namespace tracker::cuda {
 

@@ -17,7 +17,7 @@
 // `__device__ Real operator()(const Real* x, int dims, int swarm, const swarm::cuda::Team& team) const`;
 // every thread of the particle's team (team.size = 32 * N threads, team.rank, team.sync()) calls it for the
 // same row and rank 0's return value counts. gpu-fused then runs a team per particle in one launch
-// (gpu/grid_warp_swarm.cuh): each swarm a thread-block cluster on Hopper and later, else one cooperative grid.
+// (swarm/cuda/detail/grid_warp_swarm.cuh): each swarm a thread-block cluster on Hopper and later, else one cooperative grid.
 // FunctorOptimizer keeps the device buffers between runs (one run per video frame) and can hand back the
 // final particle positions.
 //
@@ -33,10 +33,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "gpu/block_swarm_run.cuh"
-#include "gpu/fused_plan.h"
-#include "gpu/grid_swarm_run.cuh"
-#include "gpu/strategies.h"
+#include "swarm/cuda/detail/block_swarm_run.cuh"
+#include "swarm/cuda/detail/fused_plan.h"
+#include "swarm/cuda/detail/grid_swarm_run.cuh"
+#include "swarm/cuda/detail/strategies.h"
 #include "swarm/optimizer.h"
 
 namespace swarm::cuda {
@@ -83,7 +83,7 @@ public:
         if (!m_grid_ran) {
             return {};
         }
-        return m_f32.grid.x.to_host();
+        return m_f32.grid.x.to_host(stream());
     }
 
 protected:
@@ -184,6 +184,7 @@ public:
         if (!m_opt) {
             m_opt = std::make_unique<detail::CustomOptimizer<F>>(m_strategy, std::move(functor));
             m_opt->set_cluster_barrier(m_allow_cluster);
+            m_opt->set_stream(m_stream);
         } else {
             m_opt->set_functor(std::move(functor));
         }
@@ -203,6 +204,15 @@ public:
     }
     bool used_cluster_barrier() const { return m_opt && m_opt->used_cluster_barrier(); }
 
+    // Runs on the caller's stream, after the work queued there (a tracker's frame preprocessing), instead of a
+    // stream of each run's own; null restores that default.
+    void set_stream(cudaStream_t stream) {
+        m_stream = stream;
+        if (m_opt) {
+            m_opt->set_stream(stream);
+        }
+    }
+
     // fp32 positions of every particle after the last run's final generation (swarm-major rows x dims),
     // when that run used a grid kernel (warp functors always do); empty otherwise.
     std::vector<float> positions() const { return m_opt ? m_opt->positions() : std::vector<float>{}; }
@@ -210,6 +220,7 @@ public:
 private:
     Strategy m_strategy;
     bool m_allow_cluster = true;
+    cudaStream_t m_stream = nullptr;
     std::unique_ptr<detail::CustomOptimizer<F>> m_opt;
 };
 

@@ -4,9 +4,9 @@
 // same keyed random numbers and apply the same formulas as the CPU reference.
 #include <cstdint>
 
-#include "common/philox.h"
-#include "common/pso_math.h"
 #include "swarm/benchmark_functions.h"
+#include "swarm/detail/philox.h"
+#include "swarm/detail/pso_math.h"
 
 namespace swarm::gpu {
 

@@ -5,7 +5,7 @@
 // best is the swarm's arg-min (global topology) or each particle's ring arg-min, both recomputed from
 // the personal-best fitness vector after every generation, so the run is synchronous and follows
 // cpu-serial's trajectory. Two barriers per generation; nothing leaves the chip until the launch ends.
-#include "gpu/particle_ops.cuh"
+#include "swarm/cuda/detail/particle_ops.cuh"
 
 namespace swarm::gpu {
 

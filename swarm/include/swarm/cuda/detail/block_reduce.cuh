@@ -3,7 +3,7 @@
 // reduction order gives the CPU reference's answer.
 #include <cuda_runtime.h>
 
-#include "common/pso_math.h"
+#include "swarm/detail/pso_math.h"
 
 namespace swarm::gpu {
 

@@ -15,7 +15,7 @@
 //    arg-min (a second barrier). A converging swarm mostly pays the one barrier.
 #include <cstdint>
 
-#include "gpu/block_swarm.cuh"
+#include "swarm/cuda/detail/block_swarm.cuh"
 
 namespace swarm::gpu {
 

@@ -4,10 +4,10 @@
 // chunked watching as the block kernel when history or early stopping is on.
 #include <algorithm>
 
-#include "gpu/block_swarm_run.cuh"
-#include "gpu/grid_swarm.cuh"
-#include "gpu/grid_warp_swarm.cuh"
-#include "gpu/launch_queries.cuh"
+#include "swarm/cuda/detail/block_swarm_run.cuh"
+#include "swarm/cuda/detail/grid_swarm.cuh"
+#include "swarm/cuda/detail/grid_warp_swarm.cuh"
+#include "swarm/cuda/launch.h"
 
 namespace swarm::gpu {
 

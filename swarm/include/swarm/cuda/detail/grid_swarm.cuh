@@ -7,7 +7,7 @@
 // swarm's global best (ties to the lower row, as cpu-serial).
 #include <cooperative_groups.h>
 
-#include "gpu/particle_ops.cuh"
+#include "swarm/cuda/detail/particle_ops.cuh"
 
 namespace swarm::gpu {
 

@@ -1,8 +1,8 @@
 #pragma once
 // Device buffers of a particle-major swarm state, kept between runs by the strategy that owns them, so a
 // second run of the same size allocates nothing (FastPSO's caching).
-#include "gpu/device_problem.h"
-#include "gpu/gpu_memory.h"
+#include "swarm/cuda/detail/device_problem.h"
+#include "swarm/cuda/memory.h"
 
 namespace swarm::gpu {
 

@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "gpu/block_swarm.cuh"
-#include "gpu/block_swarm_reg.cuh"
-#include "gpu/gpu_pso.h"
-#include "gpu/swarm_state.h"
+#include "swarm/cuda/detail/block_swarm.cuh"
+#include "swarm/cuda/detail/block_swarm_reg.cuh"
+#include "swarm/cuda/detail/gpu_pso.h"
+#include "swarm/cuda/detail/swarm_state.h"
+#include "swarm/cuda/launch.h"
 
 namespace swarm::gpu {
 
@@ -19,16 +20,6 @@ struct BlockRunBuffers {
     SwarmState<Real> state, snapshot;
     GPUMemory<Real> history;
 };
-
-inline std::size_t max_shared_optin_bytes() {
-    static const std::size_t bytes = [] {
-        int dev = 0, v = 0;
-        SWARM_CUDA_CHECK_THROW(cudaGetDevice(&dev));
-        SWARM_CUDA_CHECK_THROW(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-        return static_cast<std::size_t>(v);
-    }();
-    return bytes;
-}
 
 template <typename Real>
 void copy_state(SwarmState<Real>& dst, const SwarmState<Real>& src, cudaStream_t stream) {

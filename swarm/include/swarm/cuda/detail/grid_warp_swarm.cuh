@@ -23,25 +23,10 @@
 
 #include <type_traits>
 
-#include "gpu/grid_swarm.cuh"
+#include "swarm/cuda/detail/grid_swarm.cuh"
+#include "swarm/cuda/team.cuh"
 
 namespace swarm::gpu {
-
-// The threads that score one particle: `size` = 32 * warps consecutive threads of a block.
-struct Team {
-    int index; // team within the block; a team of several warps syncs on named barrier index + 1
-    int rank;  // thread within the team
-    int size;
-    __device__ __forceinline__ void sync() const {
-        if (size == 32) {
-            __syncwarp();
-        } else {
-            // bar.sync orders the participating threads' shared and global memory accesses like
-            // __syncthreads, for this team's warps only.
-            asm volatile("bar.sync %0, %1;" ::"r"(index + 1), "r"(size) : "memory");
-        }
-    }
-};
 
 // Warps per team a functor asks for (F::team_warps, default 1).
 template <typename F, typename = void>

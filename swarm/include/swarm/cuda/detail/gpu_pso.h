@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "common/stopping.h"
-#include "gpu/cuda_stream.h"
-#include "gpu/device_problem.h"
-#include "gpu/gpu_memory.h"
+#include "swarm/cuda/detail/device_problem.h"
+#include "swarm/cuda/memory.h"
+#include "swarm/cuda/stream.h"
+#include "swarm/detail/stopping.h"
 #include "swarm/optimizer.h"
 
 namespace swarm::gpu {
@@ -43,6 +43,10 @@ public:
     explicit GpuPsoOptimizer(Strategy s) : m_strategy(s) {}
     Strategy strategy() const final { return m_strategy; }
     Result run(const Problem& problem, const Params& params) final;
+    // Runs on the caller's stream from now on, after the work the caller queued there (a frame's
+    // preprocessing); null (the default) gives each run a stream of its own.
+    void set_stream(cudaStream_t stream) { m_stream = stream; }
+    cudaStream_t stream() const { return m_stream; }
 
 protected:
     virtual void solve(RunContext<float>& ctx) = 0;
@@ -54,6 +58,7 @@ private:
     Result run_typed(const Problem& problem, const Params& params);
 
     Strategy m_strategy;
+    cudaStream_t m_stream = nullptr;
 };
 
 // Fills a DeviceProblem's scalar fields and uploads bounds (expanded to swarms x dims) into the buffers.

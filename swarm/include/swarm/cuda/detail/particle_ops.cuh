@@ -7,8 +7,8 @@
 #include <climits>
 #include <cstdint>
 
-#include "gpu/block_reduce.cuh"
-#include "gpu/device_problem.h"
+#include "swarm/cuda/detail/block_reduce.cuh"
+#include "swarm/cuda/detail/device_problem.h"
 
 namespace swarm::gpu {
 

@@ -1,14 +1,15 @@
 #pragma once
 // Host queries about the device and a kernel's launch shape, asked once and cached: each costs microseconds
 // of host time that would otherwise fall between a run's start event and its launch, every run (the tracker
-// runs one search per video frame; gpu-elementwise asks before every run).
+// runs one search per video frame; gpu-elementwise asks before every run). Every such query lives here.
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <map>
 #include <mutex>
 #include <tuple>
 
-#include "gpu/cuda_check.h"
+#include "swarm/cuda/check.h"
 
 namespace swarm::gpu {
 
@@ -26,6 +27,11 @@ int device_attribute() {
 
 // Streaming multiprocessors of the current device.
 inline int sm_count() { return device_attribute<cudaDevAttrMultiProcessorCount>(); }
+
+// Shared memory one block may opt in to (cudaFuncAttributeMaxDynamicSharedMemorySize's ceiling).
+inline std::size_t max_shared_optin_bytes() {
+    return static_cast<std::size_t>(device_attribute<cudaDevAttrMaxSharedMemoryPerBlockOptin>());
+}
 
 // `query()` for this device, kernel, block size and `variant` (a cluster size, a shared-memory size: whatever
 // else the answer depends on), computed the first time and cached.
