@@ -91,10 +91,9 @@ def grid(poly, step):
     return out
 
 def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07,
-          edge=None, pictogram_radius=0.0):
-    """pictogram_radius: interior points within it of the centre are not scored (the sign's pictogram varies)."""
+          edge=None):
     rim = [p for p in along(rim_path, n_rim) if not near_edge(layers, p)]
-    interior = [p for p in grid(interior_area, step) if not near_edge(layers, p) and math.hypot(*p) >= pictogram_radius]
+    interior = [p for p in grid(interior_area, step) if not near_edge(layers, p)]
     outside = along(outside_path, n_out)
     rim_colour = colour_at(layers, rim[0])
     def pts(ps): return [[round(x, 4), round(y, 4), 0.0] for x, y in ps]
@@ -125,12 +124,9 @@ write("prohibitory", model("prohibitory", "red ring, white disc, 0.7 m diameter"
 
 # Mandatory: 0.7 m blue disc with a white arrow pointing up.
 arrow = [(0.0, -0.22), (0.12, -0.08), (0.04, -0.08), (0.04, 0.2), (-0.04, 0.2), (-0.04, -0.08), (-0.12, -0.08)]
-# Real mandatory signs carry many pictograms (arrows in every direction, a bicycle, a pedestrian, a roundabout):
-# the model scores the blue annulus around them and leaves the centre, where they differ, unscored. The
-# renderer still paints the up arrow.
 write("mandatory", model("mandatory", "blue disc with white arrow, 0.7 m diameter", ring,
       [{"colour": "blue", "polygon": ring}, {"colour": "white", "polygon": arrow}],
-      circle(R - 0.04, 40), circle(R - 0.07, 32), circle(R * 1.12, 40), step=0.05, pictogram_radius=0.2))
+      circle(R - 0.04, 40), circle(R - 0.07, 32), circle(R * 1.12, 40)))
 
 # Danger: equilateral triangle apex up, 0.9 m side, red border 0.1 m, white inside.
 side = 0.9; cr = side / math.sqrt(3)
