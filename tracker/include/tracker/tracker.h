@@ -31,7 +31,7 @@ struct TrackerSettings {
     // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 96 on a GPU, 20 on
     // the CPU backend) get a full detection swarm in a box around the region. Real signs of 15-30 px are too
     // small for swarms spread over the frustum to land on; the regions are where they can be.
-    int candidate_regions = 200;
+    int candidate_regions = 60;
     int candidate_swarms = 0;
     int candidate_probe_generations = 8;
     double w = 0.7298, c1 = 1.49618, c2 = 1.49618;
