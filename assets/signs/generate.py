@@ -5,7 +5,8 @@ Each sign lies in its own plane z = 0, x right, y down, metres, centred on the o
 in order by the synthetic renderer; every model point takes the colour of the topmost layer under it, and
 points closer than MARGIN to a layer boundary are dropped so no point sits on an ambiguous colour edge.
 Roles: rim / interior score the likelihood of `colour`; outside scores 1 - likelihood of `colour`
-(the ring just outside must contrast with the rim)."""
+(the ring just outside must contrast with the rim); contrast scores the same as outside, on the sign. Rim,
+interior and contrast regions are required parts (all must be there) unless marked optional."""
 import json, math
 
 MARGIN = 0.02
@@ -91,18 +92,31 @@ def grid(poly, step):
     return out
 
 def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07,
-          edge=None):
+          edge=None, pictogram_radius=0.0, contrast_radius=0.0):
+    """Signs of a category whose pictograms vary: interior points within pictogram_radius of the centre are
+    scored only where the model paints its pictogram, as an optional part; a required contrast part within
+    contrast_radius says only "not the background colour here", which every pictogram is and a plain disc
+    is not."""
     rim = [p for p in along(rim_path, n_rim) if not near_edge(layers, p)]
     interior = [p for p in grid(interior_area, step) if not near_edge(layers, p)]
+    centre = [p for p in grid(interior_area, step) if math.hypot(*p) < contrast_radius]
     outside = along(outside_path, n_out)
     rim_colour = colour_at(layers, rim[0])
     def pts(ps): return [[round(x, 4), round(y, 4), 0.0] for x, y in ps]
     regions = [{"role": "rim", "colour": rim_colour, "points": pts(rim)}]
-    by_colour = {}
+    by_colour, pictogram = {}, {}
     for p in interior:
-        by_colour.setdefault(colour_at(layers, p), []).append(p)
+        c = colour_at(layers, p)
+        if math.hypot(*p) >= pictogram_radius:
+            by_colour.setdefault(c, []).append(p)
+        elif c != layers[0]["colour"]:
+            pictogram.setdefault(c, []).append(p)
     for c, ps in sorted(by_colour.items()):
         regions.append({"role": "interior", "colour": c, "points": pts(ps)})
+    for c, ps in sorted(pictogram.items()):
+        regions.append({"role": "interior", "colour": c, "optional": True, "points": pts(ps)})
+    if centre:
+        regions.append({"role": "contrast", "colour": layers[0]["colour"], "points": pts(centre)})
     regions.append({"role": "outside", "colour": rim_colour, "points": pts(outside)})
     m = {"format": "swarmtrack-sign/1", "category": category, "description": description,
          "outline": pts(outline), "layers": [{"colour": l["colour"], "polygon": pts(l["polygon"])} for l in layers],
@@ -124,9 +138,13 @@ write("prohibitory", model("prohibitory", "red ring, white disc, 0.7 m diameter"
 
 # Mandatory: 0.7 m blue disc with a white arrow pointing up.
 arrow = [(0.0, -0.22), (0.12, -0.08), (0.04, -0.08), (0.04, 0.2), (-0.04, 0.2), (-0.04, -0.08), (-0.12, -0.08)]
+# Real mandatory signs carry many pictograms (arrows in every direction, a bicycle, a pedestrian): the model
+# requires the blue annulus around them and something not blue at the centre, where the strokes of nearly all
+# of them cross; the up arrow it paints is an optional part (it tells the roll of a sign that has it).
 write("mandatory", model("mandatory", "blue disc with white arrow, 0.7 m diameter", ring,
       [{"colour": "blue", "polygon": ring}, {"colour": "white", "polygon": arrow}],
-      circle(R - 0.04, 40), circle(R - 0.07, 32), circle(R * 1.12, 40)))
+      circle(R - 0.04, 40), circle(R - 0.07, 32), circle(R * 1.12, 40), step=0.05, pictogram_radius=0.2,
+      contrast_radius=0.06))
 
 # Danger: equilateral triangle apex up, 0.9 m side, red border 0.1 m, white inside.
 side = 0.9; cr = side / math.sqrt(3)

@@ -184,3 +184,49 @@ INSTANTIATE_TEST_SUITE_P(RingAndTriangle, OccluderTest, ::testing::Values(Catego
 
 } // namespace
 } // namespace tracker
+
+namespace tracker {
+namespace {
+
+// Real mandatory signs carry arrows in every direction (and bicycles, pedestrians): the model requires only the
+// blue annulus and something not blue at the centre, so a sign with another pictogram fits at its pose, while a
+// plain blue disc (a board, a lamp) lacks the required contrast part.
+TEST(MandatoryModel, AnyPictogramFitsAndAPlainDiscDoesNot) {
+    const auto models = load_sign_models("", {Category::Mandatory});
+    const Camera cam = Camera::from_fov(640, 360, 60);
+    const Pose at{0.5, -0.4, 12.0, 0, 0, 0};
+    const cv::Rect2f box = bounding_box(project_points(cam, at, models[0].outline));
+    const cv::Point2f c = (box.tl() + box.br()) * 0.5f;
+    const float r = 0.5f * box.width;
+    auto score = [&](bool arrow) {
+        cv::Mat f(360, 640, CV_8UC3);
+        render::road_background(f, cam, 3.0, 7);
+        cv::circle(f, c, cvRound(r), cv::Scalar(170, 80, 20), cv::FILLED, cv::LINE_AA);
+        if (arrow) { // "keep right": a white arrow pointing down and to the right
+            cv::arrowedLine(f, c - cv::Point2f(0.45f * r, 0.45f * r), c + cv::Point2f(0.45f * r, 0.45f * r),
+                            cv::Scalar(235, 235, 235), std::max(2, cvRound(0.22f * r)), cv::LINE_AA, 0, 0.45);
+        }
+        cv::GaussianBlur(f, f, cv::Size(), 0.6);
+        ClassMaps maps;
+        preprocess_cpu(f, maps);
+        SignEvaluator ev(models, PoseSpace{}, cam);
+        ev.set_host_maps(&maps);
+        return ev.score(at, 0);
+    };
+    EXPECT_GT(score(true), 0.6) << "a diagonal arrow, not the model's up arrow";
+    EXPECT_LT(score(false), 0.45) << "a plain blue disc";
+}
+
+TEST(MandatoryModel, OptionalAndContrastPartsParse) {
+    const SignModel m = load_sign_models("", {Category::Mandatory})[0];
+    int optional = 0, contrast = 0;
+    for (const auto& p : m.points) {
+        optional += p.role == PointRole::Interior && !p.required;
+        contrast += p.role == PointRole::Outside && p.required;
+    }
+    EXPECT_GT(optional, 0) << "the drawn arrow";
+    EXPECT_GT(contrast, 0) << "the centre that must not be blue";
+}
+
+} // namespace
+} // namespace tracker

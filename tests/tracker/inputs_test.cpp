@@ -89,6 +89,11 @@ TEST(BadInput, MalformedModelNamesFileFieldAndReason) {
     EXPECT_NE(error_of([&] { load_sign_model(no_rim); }).find("rim"), std::string::npos);
     EXPECT_NE(error_of([&] { load_sign_model(write_temp("m4.json", "{not json")); }).find("not valid JSON"),
               std::string::npos);
+    const auto bad_optional = write_temp("m5.json", R"({"format":"swarmtrack-sign/1","category":"stop",
+        "outline":[[0,0,0],[0.5,0,0],[0,0.5,0]],"layers":[{"colour":"red","polygon":[[0,0,0],[0.5,0,0],[0,0.5,0]]}],
+        "regions":[{"role":"rim","colour":"red","optional":"yes","points":[[0.1,0.1,0]]}]})");
+    EXPECT_NE(error_of([&] { load_sign_model(bad_optional); }).find("regions[0].optional"), std::string::npos)
+        << error_of([&] { load_sign_model(bad_optional); });
 }
 
 TEST(BadInput, CameraFile) {

@@ -154,18 +154,29 @@ SignModel load_sign_model(const std::string& path) {
         const std::string where = "regions[" + std::to_string(i) + "].";
         const json& role = r.need(regions[i], "role", where);
         PointRole pr{};
+        bool required = true;
         if (role == "rim") {
             pr = PointRole::Rim;
         } else if (role == "interior") {
             pr = PointRole::Interior;
         } else if (role == "outside") {
             pr = PointRole::Outside;
+            required = false;
+        } else if (role == "contrast") {
+            pr = PointRole::Outside;
         } else {
-            r.fail(where + "role", "must be rim, interior or outside");
+            r.fail(where + "role", "must be rim, interior, outside or contrast");
+        }
+        const auto optional = regions[i].find("optional");
+        if (optional != regions[i].end()) {
+            if (!optional->is_boolean() || role == "outside") {
+                r.fail(where + "optional", "must be true or false, on a rim, interior or contrast region");
+            }
+            required = !optional->get<bool>();
         }
         const ColourClass colour = r.colour(regions[i], where);
         for (const auto& p : r.points(r.need(regions[i], "points", where), where + "points", 1)) {
-            m.points.push_back({p, colour, pr, {}});
+            m.points.push_back({p, colour, pr, {}, required});
         }
     }
     for (PointRole need : {PointRole::Rim, PointRole::Interior, PointRole::Outside}) {

@@ -1,6 +1,7 @@
 #include "sign_evaluator.h"
 
 #include <algorithm>
+#include <tuple>
 #include <stdexcept>
 
 #include "swarm/errors.h"
@@ -42,11 +43,11 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
         math::ModelRange r{};
         r.first = static_cast<int>(m_points.size());
         r.count = static_cast<int>(m.points.size());
-        std::vector<std::pair<int, int>> keys; // (role, colour) per group
+        std::vector<std::tuple<int, int, bool>> keys; // (role, colour, required) per group
         std::vector<int> members;
         for (const auto& p : m.points) {
             const int role = static_cast<int>(p.role);
-            const std::pair<int, int> key{role, role == 3 ? 0 : static_cast<int>(p.colour)};
+            const std::tuple<int, int, bool> key{role, role == 3 ? 0 : static_cast<int>(p.colour), p.required};
             auto it = std::find(keys.begin(), keys.end(), key);
             if (it == keys.end()) {
                 if (keys.size() == static_cast<std::size_t>(math::k_max_groups)) {
@@ -65,11 +66,12 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
         }
         r.groups = static_cast<int>(keys.size());
         for (int g = 0; g < r.groups; ++g) {
-            const int role = keys[static_cast<std::size_t>(g)].first;
-            const auto in_role = std::count_if(keys.begin(), keys.end(), [&](const auto& k) { return k.first == role; });
+            const int role = std::get<0>(keys[static_cast<std::size_t>(g)]);
+            const auto in_role =
+                std::count_if(keys.begin(), keys.end(), [&](const auto& k) { return std::get<0>(k) == role; });
             r.weight[g] = role_weight[role] / static_cast<float>(in_role);
             r.inv_count[g] = 1.f / static_cast<float>(members[static_cast<std::size_t>(g)]);
-            if (role <= 1) {
+            if (std::get<2>(keys[static_cast<std::size_t>(g)])) {
                 r.essential |= 1u << g;
             }
         }

@@ -19,6 +19,11 @@ struct ModelPoint {
     ColourClass colour = ColourClass::Other;
     PointRole role = PointRole::Rim;
     cv::Point3f normal;   // edge points only
+    // Whether the part must be there: a sign scores low for a model whose required parts it lacks (the
+    // every-part floor, FitnessWeights::group_floor). Rim and interior parts are required unless the model
+    // marks them optional (a pictogram that varies between signs of the category); contrast parts (scored as
+    // outside points, 1 - likelihood of their colour, but on the sign: "not the disc's colour here") are.
+    bool required = false;
 };
 
 // A painted polygon, used by the synthetic renderer (later layers on top).

@@ -29,7 +29,7 @@ struct ModelRange {
     int groups;                   // colour groups used
     float weight[k_max_groups];   // role weight / groups in the role
     float inv_count[k_max_groups]; // 1 / points in the group
-    unsigned essential;           // bit g: group g is a painted part of the sign (rim or interior)
+    unsigned essential;           // bit g: group g is a required part of the sign (ModelPoint::required)
 };
 
 struct Sample {
