@@ -13,9 +13,12 @@
 #include "cuda/host_copy.h"
 #endif
 #include "candidates.h"
+#include "detection_tiles.h"
 #include "search_runner.h"
 #include "sign_evaluator.h"
+#include "track_admission.h"
 #include "track_state.h"
+#include "track_update.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
 #include "tracker/tracker.h"
@@ -26,11 +29,8 @@ namespace tracker {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr double k_takeover_margin = 0.05;
 // The probe search that ranks candidate jobs: enough particles to find a sign inside a region's small box.
 constexpr int k_probe_particles = 16;
-// The alpha-beta filter's velocity gain for a position gain alpha (the critically damped choice).
-double depth_beta(double alpha) { return alpha * alpha / (2.0 - alpha); }
 double ms_between(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
@@ -202,7 +202,18 @@ private:
         return d;
     }
 
+    // One engine run's swarms: the space they search, their jobs and what each found.
+    struct SearchPass {
+        PoseSpace space;
+        std::vector<SwarmJob> jobs;
+        std::vector<SwarmOutcome> outcomes;
+    };
     void finish_frame(FrameResult& r, Clock::time_point t0);
+    SearchPass track_signs(std::uint64_t seed, StageTiming& timing);
+    SearchPass detect_signs(std::uint64_t seed, StageTiming& timing);
+    std::vector<Track> fresh_tracks(const SearchPass& pass) const;
+    void report(FrameResult& r);
+    void add_swarm_views(const SearchPass& pass, int first_swarm, FrameResult& r) const;
     // Whether the verifier sees a sign of the track's category in its box (true without a verifier or a host frame).
     bool verified(const Track& t, StageTiming& timing) const {
         if (!m_verifier || m_host_frame == nullptr) {
@@ -222,21 +233,6 @@ private:
     void place(Track& t) const {
         t.outline = project_points(m_camera, to_pose(t.pose), m_models[static_cast<std::size_t>(t.model)].outline);
         t.box = bounding_box(t.outline);
-    }
-
-    // Duplicates: outlines overlapping by more than duplicate_iou, or one mostly inside the other (a small red
-    // sign fitted into the corner of a large red rim). Outlines, not boxes: a sign standing behind another
-    // (a danger triangle beside the give-way triangle in front of it) shares much of its box with it but
-    // little of its outline, and is a sign of its own.
-    bool same_sign(const Track& a, const Track& b) const {
-        if ((a.box & b.box).area() <= 0.f) {
-            return false;
-        }
-        std::vector<cv::Point2f> common;
-        const double inter = std::max(0.f, cv::intersectConvexConvex(a.outline, b.outline, common, true));
-        const double area_a = cv::contourArea(a.outline), area_b = cv::contourArea(b.outline);
-        const double smaller = std::min(area_a, area_b);
-        return inter > m_settings.duplicate_iou * (area_a + area_b - inter) || (smaller > 0.0 && inter > 0.6 * smaller);
     }
 
     TrackerSettings m_settings;
@@ -283,156 +279,88 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     return kept;
 }
 
+// One frame: the tracks follow their signs, new signs are detected, confirmed tracks are reported.
 void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
-    const auto& s = m_settings;
-    const std::uint64_t seed = s.seed * 1000003ULL + static_cast<std::uint64_t>(m_frame) * 2ULL;
-    const cv::Rect2f image(0.f, 0.f, static_cast<float>(m_camera.width), static_cast<float>(m_camera.height));
+    const std::uint64_t seed = m_settings.seed * 1000003ULL + static_cast<std::uint64_t>(m_frame) * 2ULL;
+    const SearchPass tracking = track_signs(seed, r.timing);
+    const SearchPass detection = detect_signs(seed, r.timing);
+    report(r);
+    if (m_settings.keep_particles) {
+        add_swarm_views(tracking, 0, r);
+        add_swarm_views(detection, static_cast<int>(tracking.jobs.size()), r);
+    }
+    r.swarms_run = static_cast<int>(tracking.jobs.size() + detection.jobs.size());
+    r.frame = m_frame++;
+    r.timing.total_ms = ms_between(t0, Clock::now());
+}
 
-    // 1. Tracking swarms around each track's predicted pose.
-    const PoseSpace ts = track_space();
-    std::vector<SwarmJob> jobs;
+// Tracking swarms around each track's predicted pose; then tracks end or merge (track_update.h).
+SignTracker::SearchPass SignTracker::track_signs(std::uint64_t seed, StageTiming& timing) {
+    const auto& s = m_settings;
+    SearchPass pass{track_space(), {}, {}};
     for (const auto& t : m_tracks) {
         SwarmJob j;
-        track_bounds(t, ts, j.lower, j.upper);
-        if (m_settings.track_focus_share > 0.0) { // the search uses a start box only then
-            focus_box(t, ts, j);
+        track_bounds(t, pass.space, j.lower, j.upper);
+        if (s.track_focus_share > 0.0) { // the search uses a start box only then
+            focus_box(t, pass.space, j);
         }
         j.target = {t.model, false};
-        jobs.push_back(std::move(j));
+        pass.jobs.push_back(std::move(j));
     }
-    const auto tracked = m_search->run(ts, jobs, {}, {}, seed, r.timing);
+    pass.outcomes = m_search->run(pass.space, pass.jobs, {}, {}, seed, timing);
     for (std::size_t i = 0; i < m_tracks.size(); ++i) {
         Track& t = m_tracks[i];
-        const PoseVec before = t.pose;
-        if (tracked[i].fitness >= s.track_threshold) {
-            const Pose p = ts.from_vector(tracked[i].best.data());
-            const PoseVec predicted = t.predicted();
-            t.pose = to_vec(p);
-            for (std::size_t k = 0; k < 2; ++k) {
-                const double step = t.pose[k] - before[k];
-                t.velocity[k] = t.hits <= 1 ? step : 0.5 * t.velocity[k] + 0.5 * step;
-            }
-            // Depth: a sign's size gives it only to a few per cent, but the vehicle's motion is smooth, so an
-            // alpha-beta filter on (z, dz) follows the measurements with less noise than any one of them.
-            // Its first measurements are combined as a least-squares line fit (the filter's gains start at 1
-            // and fall to the steady-state gain), so a noisy first depth does not become a wrong velocity.
-            // The detection's own depth (coarser, no angles) is not one of them.
-            const int n = t.hits; // tracking measurements, this one included
-            if (n <= 1) {
-                t.velocity[2] = 0;
-            } else {
-                const double nn = static_cast<double>(n);
-                const double alpha = std::max(s.depth_filter_gain, 2.0 * (2.0 * nn - 1.0) / (nn * (nn + 1.0)));
-                const double beta = std::max(depth_beta(s.depth_filter_gain), 6.0 / (nn * (nn + 1.0)));
-                const double r = t.pose[2] - predicted[2];
-                t.pose[2] = predicted[2] + alpha * r;
-                t.velocity[2] += beta * r;
-            }
-            // Driving straight, a sign's orientation in the camera frame stays put, and small frontal signs
-            // show it only faintly: average the angle estimates over the track, each frame weighted by the
-            // sign's area in pixels (a near sign's angles are far better determined than a far one's), with
-            // older frames fading so a slowly turning view is still followed.
-            const double size_px = sign_width_px(t, std::max(t.pose[2], 1e-3));
-            const double wgt = size_px * size_px;
-            t.angle_weight = s.angle_memory * t.angle_weight + wgt;
-            const double a = wgt / t.angle_weight;
-            t.measured_weight = wgt;
-            for (std::size_t k = 3; k < 6; ++k) {
-                t.measured_angles[k - 3] = t.pose[k];
-                t.pose[k] = (1 - a) * before[k] + a * t.pose[k];
-                t.velocity[k] = 0;
-            }
-            t.fitness = tracked[i].fitness;
-            t.peak_fitness = std::max(t.peak_fitness, t.fitness);
-            ++t.hits;
-            t.missed = 0;
+        const SwarmOutcome& o = pass.outcomes[i];
+        if (o.fitness >= s.track_threshold) {
+            const double width_px_at_1m = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius;
+            apply_measurement(t, to_vec(pass.space.from_vector(o.best.data())), o.fitness, width_px_at_1m, s);
         } else {
-            t.pose = t.predicted();
-            t.fitness = tracked[i].fitness;
-            t.measured_weight = 0;
-            ++t.missed;
+            coast(t, o.fitness);
         }
         place(t);
     }
-    // Tracks end after K misses, when they pass the near plane, or leave the image.
-    m_tracks.erase(std::remove_if(m_tracks.begin(), m_tracks.end(),
-                                  [&](const Track& t) {
-                                      return t.missed > s.max_missed || t.pose[2] < s.z_min ||
-                                             (t.box & image).area() < 0.25f * t.box.area();
-                                  }),
-                   m_tracks.end());
-    // Duplicate tracks: keep confirmed, long-lived, fit ones.
-    std::stable_sort(m_tracks.begin(), m_tracks.end(), [](const Track& a, const Track& b) {
-        if ((a.id >= 0) != (b.id >= 0)) {
-            return a.id >= 0;
-        }
-        return a.hits != b.hits ? a.hits > b.hits : a.fitness > b.fitness;
-    });
-    std::vector<Track> kept;
-    for (const auto& t : m_tracks) {
-        const bool dup = std::any_of(kept.begin(), kept.end(), [&](const Track& k) { return same_sign(k, t); });
-        if (!dup) {
-            kept.push_back(t);
-        }
-    }
-    m_tracks = std::move(kept);
+    const cv::Rect2f image(0.f, 0.f, static_cast<float>(m_camera.width), static_cast<float>(m_camera.height));
+    prune_tracks(m_tracks, s, image);
+    return pass;
+}
 
-    // 2. Detection swarms over the frustum, blind to what the tracks cover (except weak tracks, see Track::weak).
-    const PoseSpace ds = detect_space();
-    std::vector<SwarmJob> det_jobs;
+// Detection swarms over the frustum's tiles and on the candidate regions, blind to what the tracks cover; what
+// they find goes to admit_detections (track_admission.h).
+SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, StageTiming& timing) {
+    const auto& s = m_settings;
+    SearchPass pass{detect_space(), {}, {}};
     std::vector<double> lo, hi;
-    frustum_bounds(frustum(), m_camera, ds, lo, hi);
-    // The image is split into columns x rows tiles (centres of the sign, with a small overlap); each tile has
-    // its own swarms per category, so signs of one category in different parts of the image do not compete
-    // for one swarm and every part of the frustum is searched densely. 0 = auto: a GPU affords 6 x 3 tiles
-    // (better recall on the shipped scenes for under a millisecond more; docs/benchmarks.md, "Design evidence").
-    // The CPU backend, where every swarm costs wall time, keeps 4 x 2, or 2 x 1 when
-    // candidate swarms search too (a host frame and candidate_regions > 0): on real frames the candidates find the
-    // signs, and the two tiles still catch the far, dim signs of the night scene whose paint is too faint for a
-    // region (docs/benchmarks.md).
-    const bool gpu = m_search->on_gpu();
+    frustum_bounds(frustum(), m_camera, pass.space, lo, hi);
     const bool with_candidates = m_host_frame != nullptr && s.candidate_regions > 0;
-    const int cols = s.detection_columns != 0 ? s.detection_columns : (gpu ? 6 : (with_candidates ? 2 : 4));
-    const int rows = s.detection_rows != 0 ? s.detection_rows : (gpu ? 3 : (with_candidates ? 1 : 2));
-    const double du = (hi[0] - lo[0]) / cols, dv = (hi[1] - lo[1]) / rows;
-    for (std::size_t m = 0; m < m_models.size(); ++m) {
-        for (int k = 0; k < s.detection_swarms_per_category; ++k) {
-            for (int ty = 0; ty < rows; ++ty) {
-                for (int tx = 0; tx < cols; ++tx) {
-                    SwarmJob j{lo, hi, {static_cast<int>(m), true}, {}, {}};
-                    j.lower[0] = std::max(lo[0], lo[0] + (tx - 0.05) * du);
-                    j.upper[0] = std::min(hi[0], lo[0] + (tx + 1.05) * du);
-                    j.lower[1] = std::max(lo[1], lo[1] + (ty - 0.05) * dv);
-                    j.upper[1] = std::min(hi[1], lo[1] + (ty + 1.05) * dv);
-                    det_jobs.push_back(std::move(j));
-                }
-            }
-        }
-    }
+    pass.jobs = tile_jobs(static_cast<int>(m_models.size()), s.detection_swarms_per_category,
+                          detection_tiles(s, m_search->on_gpu(), with_candidates), lo, hi);
     std::vector<cv::Rect2f> masks;
     std::vector<int> mask_models;
-    for (const auto& t : m_tracks) {
-        if (t.weak()) {
-            continue;
-        }
-        mask_models.push_back(t.model);
-        const float gx = 0.1f * t.box.width, gy = 0.1f * t.box.height;
-        masks.emplace_back(t.box.x - gx, t.box.y - gy, t.box.width + 2 * gx, t.box.height + 2 * gy);
+    track_masks(m_tracks, masks, mask_models);
+    for (auto& j : candidate_detection_jobs(pass.space, lo, hi, masks, mask_models, seed ^ 0x9e3779b97f4a7c15ULL,
+                                            timing)) {
+        pass.jobs.push_back(std::move(j));
     }
-    for (auto& j : candidate_detection_jobs(ds, lo, hi, masks, mask_models, seed ^ 0x9e3779b97f4a7c15ULL, r.timing)) {
-        det_jobs.push_back(std::move(j));
-    }
-    const auto found = m_search->run(ds, det_jobs, masks, mask_models, seed + 1, r.timing);
+    pass.outcomes = m_search->run(pass.space, pass.jobs, masks, mask_models, seed + 1, timing);
+    admit_detections(
+        fresh_tracks(pass), m_tracks, s.duplicate_iou, [&](const Track& t) { return verified(t, timing); },
+        [&](Track& t) { place(t); });
+    return pass;
+}
+
+// The detection swarms' finds above detect_threshold, as unconfirmed tracks.
+std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
+    const auto& s = m_settings;
     std::vector<Track> fresh;
-    for (std::size_t i = 0; i < det_jobs.size(); ++i) {
-        if (found[i].fitness < s.detect_threshold) {
+    for (std::size_t i = 0; i < pass.jobs.size(); ++i) {
+        if (pass.outcomes[i].fitness < s.detect_threshold) {
             continue;
         }
         Track t;
-        t.model = det_jobs[i].target.model;
+        t.model = pass.jobs[i].target.model;
         t.category = m_models[static_cast<std::size_t>(t.model)].category;
-        t.pose = to_vec(ds.from_vector(found[i].best.data()));
-        t.fitness = found[i].fitness;
+        t.pose = to_vec(pass.space.from_vector(pass.outcomes[i].best.data()));
+        t.fitness = pass.outcomes[i].fitness;
         t.peak_fitness = t.fitness;
         t.hits = 1;
         // Angles start at the detection's (0 unless detection searches them) with the weight of one frame of
@@ -447,76 +375,39 @@ void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
         place(t);
         fresh.push_back(t);
     }
-    std::sort(fresh.begin(), fresh.end(), [](const Track& a, const Track& b) { return a.fitness > b.fitness; });
-    for (const auto& t : fresh) {
-        auto overlap =
-            std::find_if(m_tracks.begin(), m_tracks.end(), [&](const Track& k) { return same_sign(k, t); });
-        // The verifier looks only at detections that would change the tracks: a duplicate of a sign already
-        // taken costs no look.
-        if (overlap == m_tracks.end()) {
-            if (verified(t, r.timing)) {
-                m_tracks.push_back(t);
-            }
-        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin && verified(t, r.timing)) {
-            // Another model explains this sign clearly better: the track changes category, keeps its id.
-            Track& k = *overlap;
-            k.model = t.model;
-            k.category = t.category;
-            k.pose = t.pose;
-            k.velocity = {};
-            k.fitness = t.fitness;
-            k.peak_fitness = t.fitness; // the new model's fit starts its own history
-            k.outline = t.outline;
-            k.box = t.box;
-        } else if (overlap->model == t.model && overlap->weak() && t.fitness > overlap->fitness + k_takeover_margin &&
-                   verified(t, r.timing)) {
-            // A weak track's own model finds its sign clearly better elsewhere (a different depth or position):
-            // the track moves there and restarts its motion; its id and its angle estimate stay.
-            Track& k = *overlap;
-            for (std::size_t d = 0; d < 3; ++d) {
-                k.pose[d] = t.pose[d];
-            }
-            k.velocity = {};
-            k.fitness = t.fitness;
-            k.missed = 0; // measured this frame after all
-            place(k);
-        }
-    }
+    return fresh;
+}
 
-    // 3. Confirmation and output.
+// Tracks confirmed after confirm_frames matches get an id; those matched this frame are the detections.
+void SignTracker::report(FrameResult& r) {
     for (auto& t : m_tracks) {
-        if (t.id < 0 && t.hits >= s.confirm_frames) {
+        if (t.id < 0 && t.hits >= m_settings.confirm_frames) {
             t.id = m_next_id++;
         }
         if (t.id >= 0 && t.missed == 0) {
             r.detections.push_back(make_detection(t));
         }
     }
-    if (s.keep_particles) {
-        auto add_views = [&](const std::vector<SwarmOutcome>& outs, const std::vector<SwarmJob>& js,
-                             const PoseSpace& sp, int first_swarm, const std::vector<Track>* owners) {
-            const int d = sp.dims();
-            for (std::size_t i = 0; i < outs.size(); ++i) {
-                SwarmView v;
-                v.swarm = first_swarm + static_cast<int>(i);
-                v.category = m_models[static_cast<std::size_t>(js[i].target.model)].category;
-                v.track_id = owners && i < owners->size() ? (*owners)[i].id : -1;
-                v.best = sp.from_vector(outs[i].best.data());
-                v.best_fitness = outs[i].fitness;
-                for (std::size_t k = 0; k + static_cast<std::size_t>(d) <= outs[i].particles.size(); k += static_cast<std::size_t>(d)) {
-                    const Pose p = sp.from_vector(outs[i].particles.data() + k);
-                    v.particles.emplace_back(static_cast<float>(m_camera.fx * p.x / p.z + m_camera.cx),
-                                             static_cast<float>(m_camera.fy * p.y / p.z + m_camera.cy));
-                }
-                r.swarms.push_back(std::move(v));
-            }
-        };
-        add_views(tracked, jobs, ts, 0, nullptr);
-        add_views(found, det_jobs, ds, static_cast<int>(jobs.size()), nullptr);
+}
+
+// Every swarm's last generation, projected to pixels, for the overlay.
+void SignTracker::add_swarm_views(const SearchPass& pass, int first_swarm, FrameResult& r) const {
+    const int d = pass.space.dims();
+    for (std::size_t i = 0; i < pass.outcomes.size(); ++i) {
+        const SwarmOutcome& o = pass.outcomes[i];
+        SwarmView v;
+        v.swarm = first_swarm + static_cast<int>(i);
+        v.category = m_models[static_cast<std::size_t>(pass.jobs[i].target.model)].category;
+        v.track_id = -1;
+        v.best = pass.space.from_vector(o.best.data());
+        v.best_fitness = o.fitness;
+        for (std::size_t k = 0; k + static_cast<std::size_t>(d) <= o.particles.size(); k += static_cast<std::size_t>(d)) {
+            const Pose p = pass.space.from_vector(o.particles.data() + k);
+            v.particles.emplace_back(static_cast<float>(m_camera.fx * p.x / p.z + m_camera.cx),
+                                     static_cast<float>(m_camera.fy * p.y / p.z + m_camera.cy));
+        }
+        r.swarms.push_back(std::move(v));
     }
-    r.swarms_run = static_cast<int>(jobs.size() + det_jobs.size());
-    r.frame = m_frame++;
-    r.timing.total_ms = ms_between(t0, Clock::now());
 }
 
 } // namespace

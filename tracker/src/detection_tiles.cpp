@@ -1,0 +1,53 @@
+#include "detection_tiles.h"
+
+#include <algorithm>
+
+namespace tracker {
+
+TileGrid detection_tiles(const TrackerSettings& s, bool gpu, bool with_candidates) {
+    // Signs of one category in different parts of the image then do not compete for one swarm, and every part
+    // of the frustum is searched densely. A GPU affords 6 x 3 (docs/benchmarks.md, "Design evidence"); the CPU
+    // backend, where every swarm costs wall time, keeps 4 x 2, or 2 x 1 beside the candidate swarms: on real
+    // frames the candidates find the signs, and the two tiles still catch the far, dim signs of the night scene
+    // whose paint is too faint for a region.
+    TileGrid g;
+    g.columns = s.detection_columns != 0 ? s.detection_columns : (gpu ? 6 : (with_candidates ? 2 : 4));
+    g.rows = s.detection_rows != 0 ? s.detection_rows : (gpu ? 3 : (with_candidates ? 1 : 2));
+    return g;
+}
+
+std::vector<SwarmJob> tile_jobs(int models, int swarms_per_category, TileGrid grid, const std::vector<double>& lo,
+                                const std::vector<double>& hi) {
+    std::vector<SwarmJob> jobs;
+    const double du = (hi[0] - lo[0]) / grid.columns, dv = (hi[1] - lo[1]) / grid.rows;
+    for (int m = 0; m < models; ++m) {
+        for (int k = 0; k < swarms_per_category; ++k) {
+            for (int ty = 0; ty < grid.rows; ++ty) {
+                for (int tx = 0; tx < grid.columns; ++tx) {
+                    SwarmJob j{lo, hi, {m, true}, {}, {}};
+                    j.lower[0] = std::max(lo[0], lo[0] + (tx - 0.05) * du);
+                    j.upper[0] = std::min(hi[0], lo[0] + (tx + 1.05) * du);
+                    j.lower[1] = std::max(lo[1], lo[1] + (ty - 0.05) * dv);
+                    j.upper[1] = std::min(hi[1], lo[1] + (ty + 1.05) * dv);
+                    jobs.push_back(std::move(j));
+                }
+            }
+        }
+    }
+    return jobs;
+}
+
+void track_masks(const std::vector<Track>& tracks, std::vector<cv::Rect2f>& boxes, std::vector<int>& models) {
+    boxes.clear();
+    models.clear();
+    for (const auto& t : tracks) {
+        if (t.weak()) {
+            continue;
+        }
+        models.push_back(t.model);
+        const float gx = 0.1f * t.box.width, gy = 0.1f * t.box.height;
+        boxes.emplace_back(t.box.x - gx, t.box.y - gy, t.box.width + 2 * gx, t.box.height + 2 * gy);
+    }
+}
+
+} // namespace tracker
