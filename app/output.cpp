@@ -12,6 +12,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "tracker/atomic_write.h"
+
 namespace app {
 namespace fs = std::filesystem;
 
@@ -30,21 +32,15 @@ void check_writable(const std::string& path, const std::string& what) {
 
 void write_file_atomically(const std::string& path, const std::string& content) {
     check_writable(path, "output");
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << content;
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            throw std::runtime_error("output " + path + ": write failed (" + std::strerror(errno) + ")");
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) {
-        std::remove(tmp.c_str());
-        throw std::runtime_error("output " + path + ": rename failed (" + ec.message() + ")");
+    try {
+        tracker::write_atomically(path, [&](const std::string& temp) {
+            std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+            out << content;
+            out.flush();
+            if (!out) throw std::runtime_error("output " + path + ": write failed (" + std::strerror(errno) + ")");
+        });
+    } catch (const fs::filesystem_error& e) {
+        throw std::runtime_error("output " + path + ": rename failed (" + e.code().message() + ")");
     }
 }
 

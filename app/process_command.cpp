@@ -16,7 +16,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
-#include "bench_common.h"
+#include "bench/bench_common.h"
 #include "commands.h"
 #include "core/annotate.h"
 #include "core/detections_out.h"

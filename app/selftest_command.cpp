@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "bench_common.h"
+#include "bench/bench_common.h"
 #include "commands.h"
 #include "output.h"
 #include "swarm/errors.h"

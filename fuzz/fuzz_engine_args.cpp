@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bench_common.h"
+#include "bench/bench_common.h"
 #include "fuzz_common.h"
 #include "swarm/errors.h"
 #include "swarm/optimizer.h"

@@ -23,6 +23,7 @@
 #include <opencv2/ml.hpp>
 
 #include "candidates.h"
+#include "tracker/atomic_write.h"
 #include "tracker/eval.h"
 #include "tracker/labels.h"
 #include "tracker/region_ranker.h"
@@ -126,13 +127,11 @@ void add_plain_shapes(const cv::Mat& frame, int count, std::mt19937& rng, Sample
     }
 }
 
-// Writes a model next to its destination, then renames it there: a failed run leaves no half-written file.
+// A failed run leaves no half-written model.
 template <typename Model>
 void save_model(const Model& model, const std::string& out) {
     fs::create_directories(fs::path(out).parent_path().empty() ? fs::path(".") : fs::path(out).parent_path());
-    const std::string tmp = out + ".tmp.yml.gz";
-    model.save(tmp);
-    fs::rename(tmp, out);
+    write_atomically(out, [&](const std::string& temp) { model.save(temp); });
 }
 
 // Share of a set's sign and non-sign samples that the ranker puts on the sign side.

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "tracker/atomic_write.h"
+
 namespace app {
 namespace fs = std::filesystem;
 
@@ -37,10 +39,7 @@ OutputSet::~OutputSet() {
     if (m_created_dir) fs::remove(m_dir, ec); // only succeeds when empty: never deletes anything of the user's
 }
 
-std::string OutputSet::temp_path(const std::string& name) const {
-    const fs::path p(name);
-    return (fs::path(m_dir) / (p.stem().string() + ".tmp-" + std::to_string(::getpid()) + p.extension().string())).string();
-}
+std::string OutputSet::temp_path(const std::string& name) const { return tracker::temp_path_for(final_path(name)); }
 
 std::string OutputSet::final_path(const std::string& name) const { return (fs::path(m_dir) / name).string(); }
 

@@ -8,6 +8,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tracker/atomic_write.h"
+
 namespace app {
 namespace fs = std::filesystem;
 
@@ -19,7 +21,7 @@ void Recorder::start(const std::string& path, cv::Size size, double fps) {
     if (!fs::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0) {
         throw std::runtime_error("record " + path + ": folder " + dir.string() + " is missing or not writable");
     }
-    m_temp = (dir / (p.stem().string() + ".tmp-" + std::to_string(::getpid()) + p.extension().string())).string();
+    m_temp = tracker::temp_path_for(path);
     const bool avi = p.extension() == ".avi";
     const int fourcc = avi ? cv::VideoWriter::fourcc('M', 'J', 'P', 'G') : cv::VideoWriter::fourcc('m', 'p', '4', 'v');
     if (!m_writer.open(m_temp, fourcc, fps > 0 ? fps : 30.0, size)) {

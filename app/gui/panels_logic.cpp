@@ -1,9 +1,5 @@
 // The panels' state logic: plain functions over plain structs, unit-tested without a window.
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdio>
-#include <filesystem>
 
 #include "gui/panels.h"
 #include "swarm/strategy.h"
@@ -26,15 +22,9 @@ void set_category_enabled(std::vector<tracker::Category>& list, tracker::Categor
 
 std::string save_preset(const tracker::TrackerSettings& settings, const std::string& path) {
     if (path.empty()) return "error: give the preset a file name";
-    const std::filesystem::path p(path);
-    const std::string tmp = (p.parent_path() / (p.filename().string() + ".tmp-" + std::to_string(::getpid()))).string();
     try {
-        settings.validate();
-        settings.save(tmp);
-        std::filesystem::rename(tmp, path);
+        settings.save(path); // validates first, and replaces the file only once it is written in full
     } catch (const std::exception& e) {
-        std::error_code ec;
-        std::filesystem::remove(tmp, ec);
         return "error: preset " + path + ": " + e.what();
     }
     return "saved " + path;

@@ -1,10 +1,10 @@
 #include "gui/screenshot.h"
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <stdexcept>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
@@ -12,18 +12,31 @@
 
 #include "core/palette.h"
 #include "gui/gl.h"
+#include "tracker/atomic_write.h"
 
 namespace app::gui {
 namespace {
 
 nlohmann::json rect_json(const Rect& r, float k) { return {r.x * k, r.y * k, r.width * k, r.height * k}; }
 
-void replace_atomically(const std::string& tmp, const std::string& path) {
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        throw std::runtime_error("--screenshot " + path + ": cannot write it (" + ec.message() + ")");
+// Replaces `path` with the file that `write` fills; the rename's failure names the path.
+void replace_atomically(const std::string& path, const std::function<void(const std::string& temp)>& write) {
+    try {
+        tracker::write_atomically(path, write);
+    } catch (const std::filesystem::filesystem_error& e) {
+        throw std::runtime_error("--screenshot " + path + ": cannot write it (" + e.code().message() + ")");
+    }
+}
+
+// Encoded here rather than by cv::imwrite, which would take the format from the temporary's extension: the
+// shot is a PNG whatever the name.
+void write_png(const cv::Mat& image, const std::string& temp, const std::string& path) {
+    std::vector<uchar> png;
+    const bool encoded = cv::imencode(".png", image, png);
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    const auto size = static_cast<std::streamsize>(png.size());
+    if (!encoded || !out.write(reinterpret_cast<const char*>(png.data()), size)) {
+        throw std::runtime_error("--screenshot " + path + ": cannot write a PNG there; check the folder exists and is writable");
     }
 }
 
@@ -35,11 +48,6 @@ void save_screenshot(const std::string& path, int w, int h, const ShotLayout& la
     glReadBuffer(GL_BACK);
     GL_CHECK(glReadPixels(0, 0, w, h, GL_BGR, GL_UNSIGNED_BYTE, rgb.data));
     cv::flip(rgb, rgb, 0); // GL rows start at the bottom
-    const std::string suffix = ".tmp-" + std::to_string(::getpid());
-    const std::string tmp_png = path + suffix + ".png";
-    if (!cv::imwrite(tmp_png, rgb)) {
-        throw std::runtime_error("--screenshot " + path + ": cannot write a PNG there; check the folder exists and is writable");
-    }
     nlohmann::json colours = nlohmann::json::array();
     for (const auto& c : k_swarm_colours) colours.push_back({c.r, c.g, c.b});
     // Rectangles in image (framebuffer) pixels, like the PNG.
@@ -55,10 +63,12 @@ void save_screenshot(const std::string& path, int w, int h, const ShotLayout& la
         {"swarm_colours", colours},
         {"outline_colour", {k_outline_colour.r, k_outline_colour.g, k_outline_colour.b}},
     };
-    const std::string tmp_json = path + suffix + ".json";
-    std::ofstream(tmp_json) << j.dump(2) << '\n';
-    replace_atomically(tmp_png, path);
-    replace_atomically(tmp_json, path + ".json");
+    // The JSON goes in place first: once the PNG is there, so is its description.
+    replace_atomically(path, [&](const std::string& temp_png) {
+        write_png(rgb, temp_png, path);
+        replace_atomically(path + ".json",
+                           [&](const std::string& temp_json) { std::ofstream(temp_json) << j.dump(2) << '\n'; });
+    });
 }
 
 } // namespace app::gui

@@ -1,13 +1,13 @@
 #include "tracker/io.h"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+
+#include "tracker/atomic_write.h"
 
 namespace tracker {
 namespace {
@@ -230,15 +230,6 @@ TruthFile read_truth(const std::string& path) {
         }
     });
     return out;
-}
-
-std::string temp_path_for(const std::string& path) {
-    const auto slash = path.find_last_of('/');
-    const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash + 1);
-    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    const auto dot = name.find_last_of('.');
-    const std::string ext = dot == std::string::npos ? "" : name.substr(dot);
-    return dir + "." + name + ".tmp-" + std::to_string(::getpid()) + ext;
 }
 
 AtomicTextWriter::AtomicTextWriter(std::string path) : m_path(std::move(path)), m_temp(temp_path_for(m_path)) {

@@ -11,6 +11,7 @@
 
 #include "swarm/strategy.h"
 #include "tracker/assets.h"
+#include "tracker/atomic_write.h"
 #include "tracker/tracker.h"
 
 namespace tracker {
@@ -272,16 +273,14 @@ void TrackerSettings::save(const std::string& path) const {
     for (Category c : categories) {
         doc["categories"].push_back(std::string(to_string(c)));
     }
-    const std::string temp = path + ".tmp";
-    {
-        std::ofstream out(temp);
-        if (!out || !(out << doc.dump(2) << "\n")) {
-            throw std::runtime_error(path + ": cannot write the tracker config; check the folder");
-        }
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        std::remove(temp.c_str());
-        throw std::runtime_error(path + ": cannot write the tracker config; check the folder");
+    const std::string cannot_write = path + ": cannot write the tracker config; check the folder";
+    try {
+        write_atomically(path, [&](const std::string& temp) {
+            std::ofstream out(temp);
+            if (!out || !(out << doc.dump(2) << "\n")) throw std::runtime_error(cannot_write);
+        });
+    } catch (const std::filesystem::filesystem_error&) {
+        throw std::runtime_error(cannot_write);
     }
 }
 

@@ -46,8 +46,8 @@ struct TruthFile {
 PredictionFile read_predictions(const std::string& path);
 TruthFile read_truth(const std::string& path);
 
-// Writes to "<path>.tmp-<pid>" and renames onto `path` in commit(); a writer destroyed without
-// commit() removes its temporary, so a failed run never leaves a half-written file.
+// Writes line by line to temp_path_for(path) (tracker/atomic_write.h) and renames onto `path` in commit(); a
+// writer destroyed without commit() removes its temporary, so a failed run never leaves a half-written file.
 class AtomicTextWriter {
 public:
     explicit AtomicTextWriter(std::string path); // throws naming the path when it cannot be created
@@ -64,8 +64,5 @@ private:
     std::FILE* m_file = nullptr;
     bool m_committed = false;
 };
-
-// Temporary name next to `path` for outputs written by other means (videos): "<dir>/.<name>.tmp-<pid>.<ext>".
-std::string temp_path_for(const std::string& path);
 
 } // namespace tracker

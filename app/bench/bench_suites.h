@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench_common.h"
+#include "bench/bench_common.h"
 #include "output.h"
 
 namespace app {

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <string>
 
-#include "bench_suites.h"
+#include "bench/bench_suites.h"
 #include "swarm/errors.h"
 
 namespace app {

@@ -13,7 +13,7 @@
 
 #include <opencv2/core/cuda.hpp>
 
-#include "bench_suites.h"
+#include "bench/bench_suites.h"
 #include "swarm/errors.h"
 #if defined(TRACKER_HAVE_CUDA)
 #include "swarm/cuda/memory.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bench_seeds.h"
+#include "bench/bench_seeds.h"
 
 namespace app::seeds {
 namespace {

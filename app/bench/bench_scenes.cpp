@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "bench_suites.h"
+#include "bench/bench_suites.h"
 #include "swarm/errors.h"
 #include "tracker/scene_eval.h"
 

@@ -1,4 +1,4 @@
-#include "bench_bees.h"
+#include "bench/bench_bees.h"
 
 #include <algorithm>
 #include <string>

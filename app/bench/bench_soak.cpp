@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "bench_suites.h"
+#include "bench/bench_suites.h"
 #include "swarm/device_memory.h"
 #include "swarm/errors.h"
 #include "tracker/synthetic.h"

@@ -1,8 +1,8 @@
 // `swarmtrack bench --suite real --data DIR`: the tracker on a folder of real stills with box labels (the dev
 // set's CSV or COCO JSON): every image processed on its own with a fresh tracker state (as `process --stills`),
 // time per frame and per stage, then the scoring of `eval --labels`. The loop for tuning on real footage, as
-// `--suite scenes` is for the synthetic scenes. Lives outside bench_*.cpp: it decodes images, which
-// swarmtrack-bench (OpenCV core/imgproc only) cannot.
+// `--suite scenes` is for the synthetic scenes. Not named bench_*.cpp, so swarmtrack-bench leaves it out: it
+// decodes images, which swarmtrack-bench (OpenCV core/imgproc only) cannot.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -13,7 +13,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "bench_suites.h"
+#include "bench/bench_suites.h"
 #include "core/pipeline.h"
 #include "core/progress.h"
 #include "real_eval_report.h"

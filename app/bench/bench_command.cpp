@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench_bees.h"
-#include "bench_common.h"
-#include "bench_suites.h"
+#include "bench/bench_bees.h"
+#include "bench/bench_common.h"
+#include "bench/bench_suites.h"
 #include "commands.h"
 #include "output.h"
 #include "swarm/errors.h"

@@ -8,14 +8,14 @@
 #include <map>
 #include <string>
 
-#include "bench_seeds.h"
-#include "bench_suites.h"
+#include "bench/bench_seeds.h"
+#include "bench/bench_suites.h"
 #include "swarm/errors.h"
 
 #if defined(SWARM_HAVE_CUDA)
 #include "swarm/device_bench.h"
 #endif
-#include "bench_bees.h"
+#include "bench/bench_bees.h"
 
 namespace app {
 namespace {
