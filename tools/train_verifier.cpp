@@ -22,6 +22,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/ml.hpp>
 
+#include "candidate_jobs.h"
 #include "candidates.h"
 #include "tracker/atomic_write.h"
 #include "tracker/eval.h"
@@ -54,15 +55,6 @@ int label_class(const std::optional<Category>& c) {
     return c ? verifier_class(static_cast<int>(*c)) : k_verifier_other_sign;
 }
 
-// Whether a candidate region frames a sign the way candidate_jobs expects (tracker/src/candidate_jobs.cpp): its
-// centre near the sign's and its size within 30 % of the sign's.
-bool frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign) {
-    const float dx = std::abs(region.x + 0.5f * region.width - sign.x - 0.5f * sign.width);
-    const float dy = std::abs(region.y + 0.5f * region.height - sign.y - 0.5f * sign.height);
-    const float ratio = std::sqrt(region.area() / std::max(sign.area(), 1.f));
-    return dx <= 0.2f * region.width + 1.5f && dy <= 0.2f * region.height + 1.5f && ratio >= 1 / 1.3f && ratio <= 1.3f;
-}
-
 // Sign crops (as labelled and jittered) and candidate regions away from every sign, from one frame, for the
 // verifier; the regions that frame a sign and a sample of those away from every sign, for the ranker.
 void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs, int negatives, int jitters,
@@ -84,7 +76,7 @@ void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>
         bool near_sign = false, on_sign = false;
         for (const auto& s : signs) {
             near_sign = near_sign || box_iou(box, s.first) > 0.2;
-            on_sign = on_sign || frames_sign(box, s.first);
+            on_sign = on_sign || region_frames_sign(box, s.first);
         }
         if (on_sign) {
             ranker.add(bgr, box, 1);

@@ -26,6 +26,15 @@ cv::Point2d extent(const SignModel& m) {
 
 } // namespace
 
+bool region_frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign) {
+    const double dx = std::abs(region.x + 0.5 * region.width - sign.x - 0.5 * sign.width);
+    const double dy = std::abs(region.y + 0.5 * region.height - sign.y - 0.5 * sign.height);
+    const double ratio = std::sqrt(region.area() / std::max(sign.area(), 1.f));
+    return dx <= k_centre_slack * region.width + k_centre_slack_px &&
+           dy <= k_centre_slack * region.height + k_centre_slack_px && ratio >= 1 / k_depth_factor &&
+           ratio <= k_depth_factor;
+}
+
 ColourClass rim_colour(const SignModel& model) {
     for (const auto& p : model.points) {
         if (p.role == PointRole::Rim) {

@@ -19,6 +19,10 @@ std::vector<SwarmJob> candidate_jobs(const std::vector<Candidate>& regions, cons
 // Indices of the `keep` jobs whose probe fitness is highest, best first.
 std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, int keep);
 
+// Whether a region (pixels) frames a sign's box the way candidate_jobs searches around it: its centre within
+// the job's slack of the sign's, its size within the job's depth factor of the sign's.
+bool region_frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign);
+
 // The colour class of a model's rim points (the paint a candidate region of the model shows).
 ColourClass rim_colour(const SignModel& model);
 

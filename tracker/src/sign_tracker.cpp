@@ -312,8 +312,7 @@ SignTracker::SearchPass SignTracker::track_signs(std::uint64_t seed, StageTiming
         Track& t = m_tracks[i];
         const SwarmOutcome& o = pass.outcomes[i];
         if (o.fitness >= s.track_threshold) {
-            const double width_px_at_1m = m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius;
-            apply_measurement(t, to_vec(pass.space.from_vector(o.best.data())), o.fitness, width_px_at_1m, s);
+            apply_measurement(t, to_vec(pass.space.from_vector(o.best.data())), o.fitness, sign_width_px(t, 1.0), s);
         } else {
             coast(t, o.fitness);
         }
