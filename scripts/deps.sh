@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
     cmake ninja-build g++ pkg-config git
-    libopencv-dev libglfw3-dev libimgui-dev libgl-dev
+    libopencv-dev libjpeg-dev libglfw3-dev libimgui-dev libgl-dev
     libcli11-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libgtest-dev
     xvfb xauth libgl1-mesa-dri
     clang-14 libclang-rt-14-dev

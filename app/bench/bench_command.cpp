@@ -139,9 +139,9 @@ void register_bench(CLI::App& root, int& rc) {
         } else if (o->suite == "soak") {
             report = run_soak_suite(*o);
         } else if (o->suite == "real") {
-#if defined(SWARMTRACK_BENCH_ONLY)
-            // imgcodecs would bring GDAL, GDCM and OpenEXR to a binary meant for machines with only OpenCV core.
-            throw swarm::UnavailableError("--suite real decodes images, which swarmtrack-bench cannot; run it with swarmtrack");
+#if defined(SWARMTRACK_BENCH_ONLY) && !defined(SWARMTRACK_BENCH_JPEG)
+            throw swarm::UnavailableError("--suite real decodes images, which this swarmtrack-bench (built without "
+                                          "libjpeg) cannot; run it with swarmtrack");
 #else
             report = run_real_suite(*o);
 #endif

@@ -54,7 +54,7 @@ BenchReport run_tracker_suite(const BenchOptions& o);
 BenchReport run_scenes_suite(const BenchOptions& o);
 // The tracker on a long synthetic stream: memory at start / after warm-up / end, time drift (bench_soak.cpp).
 BenchReport run_soak_suite(const BenchOptions& o);
-// Real stills with box labels (real_suite.cpp; swarmtrack only, it decodes images): time per frame and per
+// Real stills with box labels (real_suite.cpp; swarmtrack-bench decodes JPEG only): time per frame and per
 // stage, and the scoring of `eval --labels`.
 BenchReport run_real_suite(const BenchOptions& o);
 

@@ -1,8 +1,8 @@
 // `swarmtrack bench --suite real --data DIR`: the tracker on a folder of real stills with box labels (the dev
 // set's CSV or COCO JSON): every image processed on its own with a fresh tracker state (as `process --stills`),
 // time per frame and per stage, then the scoring of `eval --labels`. The loop for tuning on real footage, as
-// `--suite scenes` is for the synthetic scenes. Not named bench_*.cpp, so swarmtrack-bench leaves it out: it
-// decodes images, which swarmtrack-bench (OpenCV core/imgproc only) cannot.
+// `--suite scenes` is for the synthetic scenes. swarmtrack-bench builds it too, decoding JPEG frames with libjpeg
+// (decode/still_image.h), so the dev frames run on a GPU machine that has only OpenCV core.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,13 +11,12 @@
 #include <string>
 #include <vector>
 
-#include <opencv2/imgcodecs.hpp>
-
 #include "bench/bench_suites.h"
-#include "core/pipeline.h"
 #include "core/progress.h"
+#include "core/tracker_setup.h"
+#include "decode/still_image.h"
 #include "real_eval_report.h"
-#include "sources/frame_source.h"
+#include "sources/image_name.h"
 #include "tracker/eval.h"
 #include "tracker/labels.h"
 
@@ -83,7 +82,7 @@ BenchReport run_real_suite(const BenchOptions& o) {
     Progress progress("real", static_cast<long long>(n), true);
     for (std::size_t i = 0; i < n; ++i) {
         const auto t0 = Clock::now();
-        const cv::Mat img = cv::imread(images[i].string(), cv::IMREAD_COLOR);
+        const cv::Mat img = decode_still(images[i].string());
         const auto t1 = Clock::now();
         if (img.empty()) {
             undecodable.push_back(images[i].filename().string());
@@ -120,7 +119,7 @@ BenchReport run_real_suite(const BenchOptions& o) {
     progress.finish(static_cast<long long>(n));
     if (!tr) {
         throw std::runtime_error("--data " + o.data + ": none of the first " + std::to_string(n) +
-                                 " images decodes; check the files");
+                                 " images decodes as " + still_formats() + "; check the files");
     }
 
     tracker::RealEvalSettings es;

@@ -86,11 +86,4 @@ std::unique_ptr<FrameSource> open_image_folder(const std::string& path, bool nat
     return std::make_unique<FolderSource>(path, native_size);
 }
 
-bool is_image_name(const std::string& path) {
-    std::string ext = fs::path(path).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    static const char* k_exts[] = {".png", ".jpg", ".jpeg", ".bmp", ".ppm", ".pgm", ".tif", ".tiff", ".webp"};
-    return std::any_of(std::begin(k_exts), std::end(k_exts), [&](const char* e) { return ext == e; });
-}
-
 } // namespace app

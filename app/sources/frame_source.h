@@ -7,6 +7,8 @@
 
 #include <opencv2/core.hpp>
 
+#include "sources/image_name.h"
+
 namespace app {
 
 struct Frame {
@@ -48,8 +50,6 @@ std::unique_ptr<FrameSource> open_source(const std::string& spec, const SourceOp
 std::unique_ptr<FrameSource> open_camera(int index);
 std::unique_ptr<FrameSource> open_video(const std::string& path);
 std::unique_ptr<FrameSource> open_image_folder(const std::string& path, bool native_size = false);
-// Whether a file name has an image extension an image folder reads (case-insensitive).
-bool is_image_name(const std::string& path);
 std::unique_ptr<FrameSource> open_synthetic(const std::string& scene, const SourceOptions& options);
 
 } // namespace app

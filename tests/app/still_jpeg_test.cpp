@@ -1,0 +1,73 @@
+// swarmtrack-bench's JPEG decoder (app/decode/still_jpeg.cpp) against OpenCV's imread: the same pixels, so the
+// real suite on a GPU machine scores the frames the full app scores.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "decode/still_image.h"
+
+namespace {
+
+std::string temp_file(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("swarmtrack_still_jpeg_" + name)).string();
+}
+
+cv::Mat textured_frame() {
+    cv::Mat img(120, 200, CV_8UC3);
+    cv::randu(img, cv::Scalar::all(0), cv::Scalar::all(255));
+    cv::GaussianBlur(img, img, cv::Size(5, 5), 1.5);
+    cv::circle(img, {60, 60}, 30, {30, 30, 220}, 6);
+    cv::rectangle(img, {120, 20}, {180, 90}, {200, 90, 20}, cv::FILLED);
+    return img;
+}
+
+} // namespace
+
+TEST(StillJpeg, DecodesTheSamePixelsAsImread) {
+    for (const bool progressive : {false, true}) {
+        const std::string path = temp_file(progressive ? "progressive.jpg" : "baseline.jpg");
+        ASSERT_TRUE(cv::imwrite(path, textured_frame(),
+                                std::vector<int>{cv::IMWRITE_JPEG_QUALITY, 85, cv::IMWRITE_JPEG_PROGRESSIVE, progressive}));
+        const cv::Mat ours = app::decode_still(path);
+        const cv::Mat theirs = cv::imread(path, cv::IMREAD_COLOR);
+        std::filesystem::remove(path);
+        ASSERT_FALSE(ours.empty());
+        ASSERT_EQ(ours.type(), CV_8UC3);
+        ASSERT_EQ(ours.size(), theirs.size());
+        EXPECT_EQ(cv::norm(ours, theirs, cv::NORM_INF), 0.0) << (progressive ? "progressive" : "baseline");
+    }
+}
+
+TEST(StillJpeg, GreyscaleJpegComesOutAsBgr) {
+    const std::string path = temp_file("grey.jpg");
+    cv::Mat grey;
+    cv::cvtColor(textured_frame(), grey, cv::COLOR_BGR2GRAY);
+    ASSERT_TRUE(cv::imwrite(path, grey));
+    const cv::Mat ours = app::decode_still(path);
+    const cv::Mat theirs = cv::imread(path, cv::IMREAD_COLOR);
+    std::filesystem::remove(path);
+    ASSERT_EQ(ours.type(), CV_8UC3);
+    EXPECT_EQ(cv::norm(ours, theirs, cv::NORM_INF), 0.0);
+}
+
+TEST(StillJpeg, WhatIsNotAJpegGivesAnEmptyImage) {
+    EXPECT_TRUE(app::decode_still(temp_file("missing.jpg")).empty());
+    const std::string png = temp_file("frame.png");
+    ASSERT_TRUE(cv::imwrite(png, textured_frame()));
+    EXPECT_TRUE(app::decode_still(png).empty());
+    std::filesystem::remove(png);
+    const std::string cut = temp_file("cut.jpg");
+    std::vector<unsigned char> bytes;
+    ASSERT_TRUE(cv::imencode(".jpg", textured_frame(), bytes));
+    {
+        std::ofstream f(cut, std::ios::binary);
+        f.write(reinterpret_cast<const char*>(bytes.data()), 64); // the header alone, no scan data
+    }
+    EXPECT_TRUE(app::decode_still(cut).empty());
+    std::filesystem::remove(cut);
+}
