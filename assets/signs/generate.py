@@ -92,14 +92,21 @@ def grid(poly, step):
     return out
 
 def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07,
-          edge=None, pictogram_radius=0.0, contrast_radius=0.0):
+          edge=None, pictogram_radius=0.0, contrast_radius=0.0, plain_contrast=False):
     """Signs of a category whose pictograms vary: interior points within pictogram_radius of the centre are
     scored only where the model paints its pictogram, as an optional part; a required contrast part within
     contrast_radius says only "not the background colour here", which every pictogram is and a plain disc
-    is not."""
+    is not.
+
+    plain_contrast: the interior's plain colour (a red-rimmed sign's white) is optional and the whole interior
+    must instead contrast with the rim. Real white paint in shade, backlight or haze is grey, darker than the
+    frame around it, so a required white fails exactly the signs a driver most needs found; "not the rim's
+    colour inside the rim" still tells a ring from a red lamp or a solid red blob."""
     rim = [p for p in along(rim_path, n_rim) if not near_edge(layers, p)]
     interior = [p for p in grid(interior_area, step) if not near_edge(layers, p)]
     centre = [p for p in grid(interior_area, step) if math.hypot(*p) < contrast_radius]
+    if plain_contrast:
+        centre = interior
     outside = along(outside_path, n_out)
     rim_colour = colour_at(layers, rim[0])
     def pts(ps): return [[round(x, 4), round(y, 4), 0.0] for x, y in ps]
@@ -112,11 +119,14 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
         elif c != layers[0]["colour"]:
             pictogram.setdefault(c, []).append(p)
     for c, ps in sorted(by_colour.items()):
-        regions.append({"role": "interior", "colour": c, "points": pts(ps)})
+        if plain_contrast:
+            regions.append({"role": "interior", "colour": c, "optional": True, "points": pts(ps)})
+        else:
+            regions.append({"role": "interior", "colour": c, "points": pts(ps)})
     for c, ps in sorted(pictogram.items()):
         regions.append({"role": "interior", "colour": c, "optional": True, "points": pts(ps)})
     if centre:
-        regions.append({"role": "contrast", "colour": layers[0]["colour"], "points": pts(centre)})
+        regions.append({"role": "contrast", "colour": rim_colour, "points": pts(centre)})
     regions.append({"role": "outside", "colour": rim_colour, "points": pts(outside)})
     m = {"format": "swarmtrack-sign/1", "category": category, "description": description,
          "outline": pts(outline), "layers": [{"colour": l["colour"], "polygon": pts(l["polygon"])} for l in layers],
@@ -134,7 +144,7 @@ def write(name, m):
 R = 0.35; ring = circle(R); white = circle(R - 0.07)
 write("prohibitory", model("prohibitory", "red ring, white disc, 0.7 m diameter", ring,
       [{"colour": "red", "polygon": ring}, {"colour": "white", "polygon": white}],
-      circle(R - 0.035, 40), circle(R - 0.09, 32), circle(R * 1.12, 40)))
+      circle(R - 0.035, 40), circle(R - 0.09, 32), circle(R * 1.12, 40), plain_contrast=True))
 
 # Mandatory: 0.7 m blue disc with a white arrow pointing up.
 arrow = [(0.0, -0.22), (0.12, -0.08), (0.04, -0.08), (0.04, 0.2), (-0.04, 0.2), (-0.04, -0.08), (-0.12, -0.08)]
@@ -151,13 +161,13 @@ side = 0.9; cr = side / math.sqrt(3)
 tri_up = regular(3, cr, -math.pi / 2)
 write("danger", model("danger", "red triangle apex up, 0.9 m side, white inside", tri_up,
       [{"colour": "red", "polygon": tri_up}, {"colour": "white", "polygon": inset(tri_up, 0.1)}],
-      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05))
+      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05, plain_contrast=True))
 
 # Give-way: equilateral triangle apex down, 0.9 m side, red border 0.1 m, white inside.
 tri_down = regular(3, cr, math.pi / 2)
 write("give-way", model("give-way", "red triangle apex down, 0.9 m side, white inside", tri_down,
       [{"colour": "red", "polygon": tri_down}, {"colour": "white", "polygon": inset(tri_down, 0.1)}],
-      inset(tri_down, 0.05), inset(tri_down, 0.14), inset(tri_down, -0.05), step=0.05))
+      inset(tri_down, 0.05), inset(tri_down, 0.14), inset(tri_down, -0.05), step=0.05, plain_contrast=True))
 
 # Stop: red octagon 0.75 m across flats, thin white border, white text band.
 oct_r = 0.375 / math.cos(math.pi / 8)
