@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include <opencv2/imgproc.hpp>
 
@@ -20,6 +21,34 @@ float mean_max_channel(const cv::Mat& bgr) {
         sum += static_cast<double>(row);
     }
     return static_cast<float>(sum / (static_cast<double>(bgr.rows) * bgr.cols));
+}
+
+void exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& gw, int& gh) {
+    gw = math::exposure_tiles(bgr.cols);
+    gh = math::exposure_tiles(bgr.rows);
+    std::vector<float> means(static_cast<std::size_t>(gw) * gh);
+    for (int j = 0; j < gh; ++j) {
+        const int y0 = math::exposure_tile_begin(j), y1 = math::exposure_tile_end(j, gh, bgr.rows);
+        for (int i = 0; i < gw; ++i) {
+            const int x0 = math::exposure_tile_begin(i), x1 = math::exposure_tile_end(i, gw, bgr.cols);
+            long long sum = 0;
+            for (int y = y0; y < y1; ++y) {
+                const auto* p = bgr.ptr<cv::Vec3b>(y);
+                for (int x = x0; x < x1; ++x) {
+                    sum += std::max(p[x][0], std::max(p[x][1], p[x][2]));
+                }
+            }
+            // float / float, as the CUDA kernel divides its (exact) integer sum
+            means[static_cast<std::size_t>(j) * gw + i] =
+                static_cast<float>(sum) / static_cast<float>((y1 - y0) * (x1 - x0));
+        }
+    }
+    smoothed.resize(means.size());
+    for (int j = 0; j < gh; ++j) {
+        for (int i = 0; i < gw; ++i) {
+            smoothed[static_cast<std::size_t>(j) * gw + i] = math::exposure_smoothed(means.data(), gw, gh, i, j);
+        }
+    }
 }
 
 void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
@@ -43,6 +72,9 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
     }
     const int side = 2 * math::k_cover_radius + 1;
     cv::dilate(chroma, local_max, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
+    std::vector<float> exposure;
+    int gw = 0, gh = 0;
+    exposure_grid(bgr, exposure, gw, gh);
     cv::Mat sc(h, w, CV_32F);
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < h; ++y) {
@@ -52,7 +84,8 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
         auto* c = out.classes.ptr<cv::Vec4b>(y);
         auto* s = sc.ptr<float>(y);
         for (int x = 0; x < w; ++x) {
-            math::ClassLikelihood l = math::classify(p[x][0], p[x][1], p[x][2], out.mean_value);
+            const float gain = math::exposure_gain(exposure.data(), gw, gh, x, y, out.mean_value);
+            math::ClassLikelihood l = math::classify(gain * p[x][0], gain * p[x][1], gain * p[x][2], out.mean_value);
             math::apply_cover(l, ch[x], lm[x]);
             c[x] = cv::Vec4b(cv::saturate_cast<uchar>(l.red * 255.f), cv::saturate_cast<uchar>(l.blue * 255.f),
                              cv::saturate_cast<uchar>(l.white * 255.f), cv::saturate_cast<uchar>(l.yellow * 255.f));

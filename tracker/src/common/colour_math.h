@@ -58,6 +58,66 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float 
     return c;
 }
 
+// Local exposure. A sign in shade, against the light or at dusk is far darker than the frame: its red has a
+// chroma of 10-25 of 255 and its white is grey, so classify's tests against sensor noise and the frame's mean
+// brightness see neither. A camera's local tone mapping fixes what the eye fixes: each pixel is brightened by the
+// frame's mean brightness over the mean brightness around it, up to k_exposure_max_gain, before it is
+// classified; lit areas (gain 1) stay as they were. "Around it": the mean of max(b, g, r) over tiles of
+// k_exposure_tile pixels (the last row and column of tiles take the frame's remainder), averaged over the
+// (2 k_exposure_radius + 1)^2 tiles about each tile, interpolated between tile centres.
+constexpr int k_exposure_tile = 16;
+constexpr int k_exposure_radius = 1;
+constexpr float k_exposure_max_gain = 4.f;
+constexpr float k_exposure_dark_floor = 4.f; // a level below this is black, not a scene to expose for
+
+SWARM_HOST_DEVICE SWARM_INLINE int exposure_tiles(int pixels) {
+    return pixels / k_exposure_tile > 1 ? pixels / k_exposure_tile : 1;
+}
+
+// The tile holding pixel coordinate p.
+SWARM_HOST_DEVICE SWARM_INLINE int exposure_tile_of(int p, int tiles) {
+    const int t = p / k_exposure_tile;
+    return t < tiles - 1 ? t : tiles - 1;
+}
+
+// The first pixel coordinate of tile t, and one past its last.
+SWARM_HOST_DEVICE SWARM_INLINE int exposure_tile_begin(int t) { return t * k_exposure_tile; }
+SWARM_HOST_DEVICE SWARM_INLINE int exposure_tile_end(int t, int tiles, int pixels) {
+    return t == tiles - 1 ? pixels : (t + 1) * k_exposure_tile;
+}
+
+// Tile (i, j) of the smoothed grid from the tile means (gw x gh, row-major), the border tiles repeated.
+SWARM_HOST_DEVICE SWARM_INLINE float exposure_smoothed(const float* means, int gw, int gh, int i, int j) {
+    float sum = 0.f;
+    for (int dj = -k_exposure_radius; dj <= k_exposure_radius; ++dj) {
+        int y = j + dj;
+        y = y < 0 ? 0 : (y > gh - 1 ? gh - 1 : y);
+        for (int di = -k_exposure_radius; di <= k_exposure_radius; ++di) {
+            int x = i + di;
+            x = x < 0 ? 0 : (x > gw - 1 ? gw - 1 : x);
+            sum += means[y * gw + x];
+        }
+    }
+    constexpr int side = 2 * k_exposure_radius + 1;
+    return sum * (1.f / static_cast<float>(side * side));
+}
+
+// The gain at pixel (x, y) from the smoothed grid and the frame's mean brightness.
+SWARM_HOST_DEVICE SWARM_INLINE float exposure_gain(const float* smoothed, int gw, int gh, int x, int y, float mean) {
+    float fx = (static_cast<float>(x) + 0.5f) * (1.f / k_exposure_tile) - 0.5f;
+    float fy = (static_cast<float>(y) + 0.5f) * (1.f / k_exposure_tile) - 0.5f;
+    fx = fx < 0.f ? 0.f : (fx > static_cast<float>(gw - 1) ? static_cast<float>(gw - 1) : fx);
+    fy = fy < 0.f ? 0.f : (fy > static_cast<float>(gh - 1) ? static_cast<float>(gh - 1) : fy);
+    const int i0 = static_cast<int>(fx), j0 = static_cast<int>(fy);
+    const int i1 = i0 + 1 < gw ? i0 + 1 : i0, j1 = j0 + 1 < gh ? j0 + 1 : j0;
+    const float ax = fx - static_cast<float>(i0), ay = fy - static_cast<float>(j0);
+    const float top = smoothed[j0 * gw + i0] + ax * (smoothed[j0 * gw + i1] - smoothed[j0 * gw + i0]);
+    const float bottom = smoothed[j1 * gw + i0] + ax * (smoothed[j1 * gw + i1] - smoothed[j1 * gw + i0]);
+    const float level = top + ay * (bottom - top);
+    const float gain = mean / (level > k_exposure_dark_floor ? level : k_exposure_dark_floor);
+    return gain < 1.f ? 1.f : (gain > k_exposure_max_gain ? k_exposure_max_gain : gain);
+}
+
 // Paint coverage. A pixel fully covered by sign paint has about the largest chroma near it; one that the paint
 // covers only partly (a blurred edge) has proportionally less. The hue test above is brightness-invariant, so
 // over a dark background a faint trace of paint (dark red is still red) keeps full likelihood and the class

@@ -61,6 +61,7 @@ struct DeviceFrame::Impl {
     swarm::gpu::PitchedBuffer2D<uchar4> classes;
     swarm::gpu::PitchedBuffer2D<float2> gradient;
     swarm::gpu::DeviceBuffer<unsigned long long> sums; // two brightness slots, alternate frames (preprocess.cu)
+    swarm::gpu::DeviceBuffer<float> exposure;           // the exposure grid's tile means, then its smoothing
     int parity = 0;                                    // slot of the frame processed last
     swarm::gpu::DeviceBuffer<math::PackedPoint> points;
     swarm::gpu::DeviceBuffer<math::ModelRange> ranges;
@@ -95,8 +96,11 @@ struct DeviceFrame::Impl {
             SWARM_CUDA_CHECK_THROW(cudaMemsetAsync(sums.data(), 0, 2 * sizeof(unsigned long long), s));
         }
         parity ^= 1;
+        const int gw = math::exposure_tiles(width), gh = math::exposure_tiles(height);
+        float* grid = exposure.reserve(2 * static_cast<std::size_t>(gw) * gh);
         e1.record(s);
-        cuda::launch_preprocess(s, view, sums.data(), parity, {classes.data(), classes.pitch(), width, height},
+        cuda::launch_preprocess(s, view, sums.data(), parity, {grid, grid + static_cast<std::size_t>(gw) * gh, gw, gh},
+                                {classes.data(), classes.pitch(), width, height},
                                 {gradient.data(), gradient.pitch(), width, height});
         e2.record(s);
         const double pre = e2.ms_since(e1);

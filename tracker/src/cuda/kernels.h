@@ -12,11 +12,19 @@ struct PitchedView {
     int width, height;
 };
 
+// The local-exposure grid of a frame (common/colour_math.h): gw x gh tile means and their smoothing,
+// math::exposure_tiles(width) x math::exposure_tiles(height) floats each.
+struct ExposureView {
+    float* means;
+    float* smoothed;
+    int gw, gh;
+};
+
 // One cooperative launch: the sum of max(b, g, r) over a BGR8 image into sums[parity] (which must be zero;
-// the launch zeroes sums[parity ^ 1] for the next frame), then the class likelihoods (uchar4) and
-// sign-colour gradient (float2) of every pixel from that mean.
+// the launch zeroes sums[parity ^ 1] for the next frame) and the exposure grid, then the class likelihoods
+// (uchar4) and sign-colour gradient (float2) of every pixel from them.
 void launch_preprocess(cudaStream_t stream, PitchedView bgr, unsigned long long* sums, int parity,
-                       PitchedView classes, PitchedView gradient);
+                       ExposureView exposure, PitchedView classes, PitchedView gradient);
 // Blocks of that launch for a frame (the resident limit, at most one per tile).
 int preprocess_grid_blocks(PitchedView bgr);
 

@@ -1,6 +1,6 @@
-// The per-frame preprocessing kernel: frame brightness, then per-pixel class likelihoods (with the paint
-// coverage against the local maximum chroma) + sign-colour gradient (common/colour_math.h), in ONE cooperative
-// launch. Two kernels and a memset cost about three times their work in launch gaps; one launch with a grid
+// The per-frame preprocessing kernel: frame and local brightness (the exposure tiles), then per-pixel class
+// likelihoods (with the local exposure gain, and the paint coverage against the local maximum chroma) +
+// sign-colour gradient (common/colour_math.h), in ONE cooperative launch. Two kernels and a memset cost about three times their work in launch gaps; one launch with a grid
 // barrier between the two phases, and each pixel classified once into a shared tile instead of five times
 // (itself and its four neighbours for the gradient), removes most of that (docs/benchmarks.md, "Design evidence").
 #include <cooperative_groups.h>
@@ -27,45 +27,62 @@ __device__ const unsigned char* pixel_at(const PitchedView& bgr, int x, int y) {
     return static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
 }
 
-// Phase 1: sum of max(b, g, r) over the frame into *sum.
-__device__ void brightness_sum(const PitchedView& bgr, unsigned long long* sum, unsigned long long* partial) {
-    unsigned long long local = 0;
-    const int n = bgr.width * bgr.height;
-    for (int i = blockIdx.x * k_block + threadIdx.x; i < n; i += gridDim.x * k_block) {
-        const int y = i / bgr.width, x = i - y * bgr.width;
-        const unsigned char* p = static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
-        local += max(p[0], max(p[1], p[2]));
-    }
-    for (int o = 16; o > 0; o >>= 1) {
-        local += __shfl_down_sync(0xffffffffu, local, o);
-    }
-    if ((threadIdx.x & 31) == 0) {
-        partial[threadIdx.x / 32] = local;
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned long long block = 0;
-        for (int w = 0; w < k_block / 32; ++w) {
-            block += partial[w];
+// Phase 1: the mean of max(b, g, r) over each exposure tile into means[] (common/colour_math.h, "Local
+// exposure"), and the frame's sum of it into *sum. A block sums a tile at a time: one atomic a tile.
+__device__ void exposure_means(const PitchedView& bgr, const ExposureView& e, unsigned long long* sum,
+                               unsigned long long* partial) {
+    for (int t = blockIdx.x; t < e.gw * e.gh; t += gridDim.x) {
+        const int i = t % e.gw, j = t / e.gw;
+        const int x0 = math::exposure_tile_begin(i), x1 = math::exposure_tile_end(i, e.gw, bgr.width);
+        const int y0 = math::exposure_tile_begin(j), y1 = math::exposure_tile_end(j, e.gh, bgr.height);
+        const int tw = x1 - x0, n = tw * (y1 - y0);
+        unsigned long long local = 0;
+        for (int k = threadIdx.x; k < n; k += k_block) {
+            const int y = y0 + k / tw, x = x0 + k % tw;
+            const unsigned char* p = static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
+            local += max(p[0], max(p[1], p[2]));
         }
-        atomicAdd(sum, block);
+        for (int o = 16; o > 0; o >>= 1) {
+            local += __shfl_down_sync(0xffffffffu, local, o);
+        }
+        if ((threadIdx.x & 31) == 0) {
+            partial[threadIdx.x / 32] = local;
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            unsigned long long block = 0;
+            for (int w = 0; w < k_block / 32; ++w) {
+                block += partial[w];
+            }
+            // float / float of the exact integer sum, as the CPU's exposure_grid divides
+            e.means[t] = static_cast<float>(block) / static_cast<float>(n);
+            atomicAdd(sum, block);
+        }
+        __syncthreads(); // partial is reused by the next tile
     }
 }
 
 // `sums` holds two slots used by alternate frames: this frame adds into sums[parity] (zeroed by the previous
 // frame's launch, or at allocation) and zeroes sums[parity ^ 1] for the next one, so no memset is queued.
 __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, unsigned long long* sums, int parity,
-                                                             PitchedView classes, PitchedView gradient) {
+                                                             ExposureView exposure, PitchedView classes,
+                                                             PitchedView gradient) {
     namespace cg = cooperative_groups;
     __shared__ unsigned long long partial[k_block / 32];
     __shared__ math::ClassLikelihood tile[k_halo_h][k_halo_w];
     __shared__ float chroma[k_chroma_h][k_chroma_w];
     __shared__ float row_max[k_chroma_h][k_halo_w]; // chroma's maximum along x, centred on each cell's column
-    brightness_sum(bgr, sums + parity, partial);
+    exposure_means(bgr, exposure, sums + parity, partial);
     cg::this_grid().sync();
     if (blockIdx.x == 0 && threadIdx.x == 0) {
         sums[parity ^ 1] = 0;
     }
+    const int grid_tiles = exposure.gw * exposure.gh;
+    for (int t = blockIdx.x * k_block + threadIdx.x; t < grid_tiles; t += gridDim.x * k_block) {
+        exposure.smoothed[t] = math::exposure_smoothed(exposure.means, exposure.gw, exposure.gh, t % exposure.gw,
+                                                       t / exposure.gw);
+    }
+    cg::this_grid().sync();
     // Same rounding as the CPU path: double mean of the integer sum, then float.
     const float mean = static_cast<float>(static_cast<double>(sums[parity]) /
                                           (static_cast<double>(bgr.width) * static_cast<double>(bgr.height)));
@@ -109,7 +126,8 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
                 local_max = fmaxf(local_max, row_max[sy + dy][sx - k_cr]);
             }
             const unsigned char* p = pixel_at(bgr, px, py);
-            math::ClassLikelihood c = math::classify(p[0], p[1], p[2], mean);
+            const float gain = math::exposure_gain(exposure.smoothed, exposure.gw, exposure.gh, px, py, mean);
+            math::ClassLikelihood c = math::classify(gain * p[0], gain * p[1], gain * p[2], mean);
             math::apply_cover(c, chroma[sy][sx], local_max);
             tile[ly][lx] = c;
         }
@@ -145,8 +163,8 @@ int preprocess_grid_blocks(PitchedView bgr) {
 }
 
 void launch_preprocess(cudaStream_t stream, PitchedView bgr, unsigned long long* sums, int parity,
-                       PitchedView classes, PitchedView gradient) {
-    void* args[] = {&bgr, &sums, &parity, &classes, &gradient};
+                       ExposureView exposure, PitchedView classes, PitchedView gradient) {
+    void* args[] = {&bgr, &sums, &parity, &exposure, &classes, &gradient};
     const dim3 grid(preprocess_grid_blocks(bgr));
     SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(preprocess_kernel), grid,
                                                        dim3(k_block), args, 0, stream));
