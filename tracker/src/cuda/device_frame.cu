@@ -70,6 +70,7 @@ struct DeviceFrame::Impl {
     swarm::gpu::Event e0, e1, e2;
     swarm::gpu::Event caller_done{cudaEventDisableTiming}; // the legacy default stream's work before a device frame
     int width = 0, height = 0;
+    DeviceFrame::Image image; // the BGR frame last preprocessed
     int team_warps = 0; // auto
     bool ready = false;
     const SignEvaluator* uploaded_for = nullptr;
@@ -94,6 +95,7 @@ struct DeviceFrame::Impl {
             sums.reserve(2);
             SWARM_CUDA_CHECK_THROW(cudaMemsetAsync(sums.data(), 0, 2 * sizeof(unsigned long long), s));
         }
+        image = {static_cast<const unsigned char*>(view.data), view.pitch, view.width, view.height};
         parity ^= 1;
         e1.record(s);
         cuda::launch_preprocess(s, view, sums.data(), parity, {classes.data(), classes.pitch(), width, height},
@@ -110,6 +112,7 @@ DeviceFrame::~DeviceFrame() = default;
 bool DeviceFrame::ready() const { return m->ready; }
 
 void* DeviceFrame::stream() const { return m->stream.get(); }
+DeviceFrame::Image DeviceFrame::image() const { return m->image; }
 
 std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr) {
     if (bgr.empty() || bgr.type() != CV_8UC3) {
