@@ -150,12 +150,13 @@ struct Score {
 struct Options {
     std::string data, labels, images, classes, out, detections, json_out, models_dir;
     int folds = 10, min_examples = 2, jitters = 5;
-    double gamma = 0.5, c = 10.0, min_confidence = 0.0, fov = 60.0;
+    double gamma = 0.5, c = 10.0, min_confidence = 0.0, fov = 60.0, mask_fraction = 0.7;
 };
 
 // Machines for every category with two or more classes of at least min_examples signs, from the signs for which
 // `use` is true (all their faces).
 std::map<Category, CategoryMachine> train(const std::vector<Sign>& signs, const Options& o,
+                                          const std::map<Category, FaceMask>& masks,
                                           const std::function<bool(const Sign&)>& use) {
     std::map<Category, CategoryMachine> out;
     for (int ci = 0; ci < k_category_count; ++ci) {
@@ -175,7 +176,7 @@ std::map<Category, CategoryMachine> train(const std::vector<Sign>& signs, const 
                 ids.push_back(s.class_id);
             }
         }
-        if (kept.size() >= 2) out.emplace(cat, train_category_machine(faces, ids, o.gamma, o.c));
+        if (kept.size() >= 2) out.emplace(cat, train_category_machine(faces, ids, masks.at(cat), o.gamma, o.c));
     }
     return out;
 }
@@ -224,19 +225,25 @@ int run(const Options& o) {
                 by_image.size(), static_cast<int>(signs[0].faces.size()));
 
     nlohmann::json report = {{"signs", signs.size()}, {"frames", by_image.size()}, {"folds", o.folds},
-                             {"gamma", o.gamma}, {"c", o.c}, {"min_examples", o.min_examples}, {"jitters", o.jitters},
+                             {"gamma", o.gamma}, {"c", o.c}, {"min_examples", o.min_examples}, {"jitters", o.jitters}, {"mask_fraction", o.mask_fraction},
                              {"min_confidence", o.min_confidence}};
-    const auto machines = train(signs, o, [](const Sign&) { return true; });
+    // Each category's compared disc, from its sign model's shape (face_mask_for).
+    const auto models = load_sign_models(o.models_dir, {Category::Prohibitory, Category::Danger, Category::Mandatory,
+                                                        Category::GiveWay, Category::Stop});
+    std::map<Category, FaceMask> masks;
+    for (const auto& m : models) masks[m.category] = face_mask_for(m, static_cast<float>(o.mask_fraction));
+    const auto machines = train(signs, o, masks, [](const Sign&) { return true; });
     SignClassifier full(class_list, machines, o.min_confidence);
     for (const auto& [cat, m] : machines) {
-        std::printf("%-12s %2zu classes, %4d templates\n", std::string(to_string(cat)).c_str(), m.classes.size(), m.faces.rows);
+        std::printf("%-12s %2zu classes, %4d templates, disc at (%.2f, %.2f) radius %.2f of the face\n",
+                    std::string(to_string(cat)).c_str(), m.classes.size(), m.faces.rows, m.mask.cx, m.mask.cy, m.mask.radius);
     }
 
     if (o.folds > 1) {
         std::vector<std::unique_ptr<SignClassifier>> held(static_cast<std::size_t>(o.folds));
         for (int k = 0; k < o.folds; ++k) {
             held[static_cast<std::size_t>(k)] = std::make_unique<SignClassifier>(
-                class_list, train(signs, o, [k](const Sign& s) { return s.fold != k; }), o.min_confidence);
+                class_list, train(signs, o, masks, [k](const Sign& s) { return s.fold != k; }), o.min_confidence);
         }
         Score boxes;
         for (const auto& s : signs) {
@@ -247,8 +254,6 @@ int run(const Options& o) {
 
         if (!o.detections.empty()) {
             const PredictionFile pred = read_predictions(o.detections);
-            const auto models = load_sign_models(o.models_dir, {Category::Prohibitory, Category::Danger, Category::Mandatory,
-                                                                Category::GiveWay, Category::Stop});
             Score dets;
             int matched = 0;
             for (const auto& [frame, rec] : pred.frames) {
@@ -320,6 +325,8 @@ int main(int argc, char** argv) {
     app.add_option("--fov", o.fov, "horizontal field of view the detections were tracked with (degrees)")->check(CLI::Range(1.0, 179.0));
     app.add_option("--models", o.models_dir, "sign model folder of the detections (default: the shipped one)");
     app.add_option("--jitters", o.jitters, "faces per labelled sign: as labelled plus jittered boxes (1-9)")->check(CLI::Range(1, 9));
+    app.add_option("--mask-fraction", o.mask_fraction, "compared disc: this fraction of the largest circle about the "
+                                                       "sign's centre inside its outline")->check(CLI::Range(0.1, 1.0));
     app.add_option("--gamma", o.gamma, "RBF kernel width")->check(CLI::PositiveNumber);
     app.add_option("--c", o.c, "SVM soft-margin constant")->check(CLI::PositiveNumber);
     app.add_option("--min-examples", o.min_examples, "fewest labelled signs a class needs to be learnt")->check(CLI::Range(1, 1000));

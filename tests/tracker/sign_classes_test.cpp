@@ -142,7 +142,7 @@ std::map<Category, CategoryMachine> train_three(std::mt19937& rng) {
         }
     }
     std::map<Category, CategoryMachine> m;
-    m.emplace(Category::Prohibitory, train_category_machine(faces, ids, 0.5, 10));
+    m.emplace(Category::Prohibitory, train_category_machine(faces, ids, FaceMask{}, 0.5, 10));
     return m;
 }
 

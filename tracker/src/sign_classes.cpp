@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -60,12 +61,12 @@ void normalise_rows(const cv::Mat& faces8, cv::Mat& out) {
     }
 }
 
-// The inner-disc pixels of a face in face_mask() order (1 x n, CV_8U).
-cv::Mat masked_pixels(const cv::Mat& face) {
-    const auto& mask = face_mask();
-    cv::Mat row(1, static_cast<int>(mask.size()), CV_8U);
+// The pixels of a face inside a mask, in mask_indices order (1 x n, CV_8U).
+cv::Mat masked_pixels(const cv::Mat& face, const std::vector<int>& indices) {
+    CV_Assert(face.type() == CV_8U && face.rows == k_face_side && face.cols == k_face_side);
+    cv::Mat row(1, static_cast<int>(indices.size()), CV_8U);
     const cv::Mat f = face.isContinuous() ? face : face.clone();
-    for (std::size_t i = 0; i < mask.size(); ++i) row.at<std::uint8_t>(0, static_cast<int>(i)) = f.data[mask[i]];
+    for (std::size_t i = 0; i < indices.size(); ++i) row.at<std::uint8_t>(0, static_cast<int>(i)) = f.data[indices[i]];
     return row;
 }
 
@@ -73,25 +74,49 @@ cv::Mat masked_pixels(const cv::Mat& face) {
 
 std::string default_classes_dir() { return assets_dir() + "/classes"; }
 
-const std::vector<int>& face_mask() {
-    static const std::vector<int> mask = [] {
-        std::vector<int> m;
-        const float half = 0.5f * k_face_side;
-        for (int r = 0; r < k_face_side; ++r) {
-            for (int c = 0; c < k_face_side; ++c) {
-                const float dx = (c + 0.5f - half) / half, dy = (r + 0.5f - half) / half;
-                if (dx * dx + dy * dy <= k_face_mask_radius * k_face_mask_radius) m.push_back(r * k_face_side + c);
-            }
+std::vector<int> mask_indices(const FaceMask& mask) {
+    std::vector<int> m;
+    const float side = static_cast<float>(k_face_side);
+    for (int r = 0; r < k_face_side; ++r) {
+        for (int c = 0; c < k_face_side; ++c) {
+            const float dx = (c + 0.5f) / side - mask.cx, dy = (r + 0.5f) / side - mask.cy;
+            if (dx * dx + dy * dy <= mask.radius * mask.radius) m.push_back(r * k_face_side + c);
         }
-        return m;
-    }();
-    return mask;
+    }
+    return m;
 }
 
-cv::Mat face_vector(const cv::Mat& face) {
-    CV_Assert(face.type() == CV_8U && face.rows == k_face_side && face.cols == k_face_side);
+FaceMask face_mask_for(const SignModel& model, float fraction) {
+    FaceMask m;
+    if (model.outline.size() < 3) return m;
+    float x0 = model.outline[0].x, x1 = x0, y0 = model.outline[0].y, y1 = y0;
+    for (const auto& p : model.outline) {
+        x0 = std::min(x0, p.x);
+        x1 = std::max(x1, p.x);
+        y0 = std::min(y0, p.y);
+        y1 = std::max(y1, p.y);
+    }
+    // The largest circle about the origin inside the outline: the distance to the nearest edge.
+    float inner = std::numeric_limits<float>::max();
+    const std::size_t n = model.outline.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const cv::Point2f a(model.outline[i].x, model.outline[i].y);
+        const cv::Point2f b(model.outline[(i + 1) % n].x, model.outline[(i + 1) % n].y);
+        const cv::Point2f ab = b - a;
+        const float t = std::clamp(-a.dot(ab) / std::max(ab.dot(ab), 1e-12f), 0.f, 1.f);
+        inner = std::min(inner, static_cast<float>(cv::norm(a + t * ab)));
+    }
+    const float w = x1 - x0, h = y1 - y0;
+    if (!(w > 0) || !(h > 0)) return m;
+    m.cx = -x0 / w;
+    m.cy = -y0 / h;
+    m.radius = fraction * inner / std::max(w, h);
+    return m;
+}
+
+cv::Mat face_vector(const cv::Mat& face, const FaceMask& mask) {
     cv::Mat out;
-    normalise_rows(masked_pixels(face), out);
+    normalise_rows(masked_pixels(face, mask_indices(mask)), out);
     return out;
 }
 
@@ -208,8 +233,7 @@ std::unique_ptr<SignClassifier> SignClassifier::load(const std::string& dir_in) 
     const std::string bad = path + ": not a sign classifier of this version; " + k_retrain;
     try {
         cv::FileStorage fs(path, cv::FileStorage::READ);
-        if (!fs.isOpened() || fs["face_side"].empty() || static_cast<int>(fs["face_side"]) != k_face_side ||
-            fs["mask_pixels"].empty() || static_cast<int>(fs["mask_pixels"]) != static_cast<int>(face_mask().size())) {
+        if (!fs.isOpened() || fs["face_side"].empty() || static_cast<int>(fs["face_side"]) != k_face_side) {
             throw std::runtime_error(bad);
         }
         min_conf = static_cast<double>(fs["min_confidence"]);
@@ -220,6 +244,10 @@ std::unique_ptr<SignClassifier> SignClassifier::load(const std::string& dir_in) 
             CategoryMachine m;
             n["classes"] >> m.classes;
             m.gamma = static_cast<double>(n["gamma"]);
+            std::vector<float> mask;
+            n["mask"] >> mask;
+            if (mask.size() != 3 || !(mask[2] > 0) || mask[2] > 1) throw std::runtime_error(bad);
+            m.mask = {mask[0], mask[1], mask[2]};
             n["faces"] >> m.faces;
             n["offsets"] >> m.offsets;
             n["alpha"] >> m.alpha;
@@ -227,7 +255,7 @@ std::unique_ptr<SignClassifier> SignClassifier::load(const std::string& dir_in) 
             n["rho"] >> m.rho;
             const std::size_t k = m.classes.size();
             const std::size_t funcs = k * (k - 1) / 2;
-            if (k < 2 || m.faces.type() != CV_8U || m.faces.cols != static_cast<int>(face_mask().size()) ||
+            if (k < 2 || m.faces.type() != CV_8U || m.faces.cols != static_cast<int>(mask_indices(m.mask).size()) ||
                 m.rho.size() != funcs || m.offsets.size() != funcs + 1 || m.offsets.back() != static_cast<int>(m.alpha.size()) ||
                 m.alpha.size() != m.index.size() || !(m.gamma > 0)) {
                 throw std::runtime_error(bad);
@@ -282,7 +310,7 @@ ClassScores SignClassifier::classify(Category category, const cv::Mat& face) con
         return out;
     }
     const CategoryMachine& m = it->second;
-    const cv::Mat q = face_vector(face);
+    const cv::Mat q = face_vector(face, m.mask);
     // Kernel values against every template: |q - t|^2 = 2 - 2 q.t for unit vectors (a flat face, q = 0, is 1 away
     // from every template).
     cv::Mat dots = m.templates * q.t();
@@ -328,22 +356,23 @@ void SignClassifier::save_machines(const std::string& path, const std::map<Categ
                                    double min_confidence) {
     cv::FileStorage fs(path, cv::FileStorage::WRITE | cv::FileStorage::BASE64);
     if (!fs.isOpened()) throw std::runtime_error(path + ": cannot write; check the folder");
-    fs << "face_side" << k_face_side << "mask_radius" << k_face_mask_radius
-       << "mask_pixels" << static_cast<int>(face_mask().size()) << "min_confidence" << min_confidence;
+    fs << "face_side" << k_face_side << "min_confidence" << min_confidence;
     for (const auto& [cat, m] : machines) {
         fs << category_key(cat) << "{";
-        fs << "classes" << m.classes << "gamma" << m.gamma << "faces" << m.faces << "offsets" << m.offsets
+        fs << "classes" << m.classes << "gamma" << m.gamma
+           << "mask" << std::vector<float>{m.mask.cx, m.mask.cy, m.mask.radius} << "faces" << m.faces << "offsets" << m.offsets
            << "alpha" << m.alpha << "index" << m.index << "rho" << m.rho;
         fs << "}";
     }
 }
 
 CategoryMachine train_category_machine(const std::vector<cv::Mat>& faces, const std::vector<int>& class_ids,
-                                       double gamma, double c) {
+                                       const FaceMask& mask, double gamma, double c) {
     CV_Assert(faces.size() == class_ids.size() && !faces.empty());
     const int n = static_cast<int>(faces.size());
-    cv::Mat raw(n, static_cast<int>(face_mask().size()), CV_8U);
-    for (int i = 0; i < n; ++i) masked_pixels(faces[static_cast<std::size_t>(i)]).copyTo(raw.row(i));
+    const std::vector<int> indices = mask_indices(mask);
+    cv::Mat raw(n, static_cast<int>(indices.size()), CV_8U);
+    for (int i = 0; i < n; ++i) masked_pixels(faces[static_cast<std::size_t>(i)], indices).copyTo(raw.row(i));
     cv::Mat x;
     normalise_rows(raw, x);
     cv::Mat y(n, 1, CV_32S);
@@ -358,6 +387,7 @@ CategoryMachine train_category_machine(const std::vector<cv::Mat>& faces, const 
     svm->train(x, cv::ml::ROW_SAMPLE, y);
 
     CategoryMachine m;
+    m.mask = mask;
     m.classes = class_ids;
     std::sort(m.classes.begin(), m.classes.end());
     m.classes.erase(std::unique(m.classes.begin(), m.classes.end()), m.classes.end());

@@ -3,7 +3,8 @@
 //
 // The face is the sign-plane rectangle around the model's outline, undone from the detection's pose and resampled
 // to k_face_side x k_face_side grey levels (tracker/src/common/rectify_math.h; on the GPU for all detections of a
-// frame in one launch). Its inner disc, contrast-normalised (zero mean, unit length), is compared with the
+// frame in one launch). Its inner disc (where the category's pictograms and digits are), contrast-normalised (zero
+// mean, unit length), is compared with the
 // category's stored faces: an RBF support-vector machine per category, trained by tools/train_classes from the
 // labelled dev frames. On unit vectors the RBF kernel exp(-gamma |q - t|^2) is exp(-2 gamma (1 - NCC(q, t))), so
 // the machine is a weighted vote of normalised cross-correlations with its templates (the support vectors,
@@ -25,8 +26,17 @@
 
 namespace tracker {
 
-constexpr int k_face_side = 24;           // rectified face, pixels a side
-constexpr float k_face_mask_radius = 0.7f; // the inner disc compared, as a fraction of half the side
+constexpr int k_face_side = 24; // rectified face, pixels a side
+
+// The disc of the face a category's machine compares, in fractions of the face: centre (cx across, cy down) and
+// radius (of the side).
+struct FaceMask {
+    float cx = 0.5f, cy = 0.5f, radius = 0.35f;
+};
+// The disc for a sign model: around the sign's centre (its origin), `fraction` of the largest circle about it that
+// stays inside the outline. A round sign's is centred, 0.7 of its face's half side; a triangle's sits at its
+// centroid, below the face's middle, where the pictogram is.
+FaceMask face_mask_for(const SignModel& model, float fraction = 0.7f);
 
 struct SignClass {
     int id = -1;
@@ -53,7 +63,8 @@ struct ClassScores {
 struct CategoryMachine {
     std::vector<int> classes;  // class ids, ascending (the machine's labels)
     double gamma = 1;
-    cv::Mat faces;             // CV_8U, one template per row: the face's inner-disc pixels (face_mask order)
+    FaceMask mask;
+    cv::Mat faces;             // CV_8U, one template per row: the face's pixels inside the mask (mask_indices order)
     cv::Mat templates;         // CV_32F, the same rows normalised (made on load)
     // Decision function d (classes (i, j), i < j, in OpenCV's order): sum_k alpha[k] K(x, t[index[k]]) - rho;
     // positive votes for i.
@@ -96,11 +107,11 @@ private:
 // assets_dir()/classes (tracker/assets.h).
 std::string default_classes_dir();
 
-// Indices (row * side + col) of the face pixels inside the inner disc, in the order templates keep them.
-const std::vector<int>& face_mask();
-// The inner-disc pixels of a face, zero mean and unit length (1 x face_mask().size(), CV_32F); a flat face gives
-// zeros.
-cv::Mat face_vector(const cv::Mat& face);
+// Indices (row * side + col) of the face pixels inside a mask, in the order templates keep them.
+std::vector<int> mask_indices(const FaceMask& mask);
+// The pixels of a face inside a mask, zero mean and unit length (1 x mask_indices(mask).size(), CV_32F); a flat face
+// gives zeros.
+cv::Mat face_vector(const cv::Mat& face, const FaceMask& mask);
 
 // Rectified faces (CPU): the model outline's sign-plane bounding rectangle at `pose`, and an image box seen face on
 // (a labelled sign). `bgr` is a BGR8 frame.
@@ -109,7 +120,7 @@ cv::Mat rectify_box(const cv::Mat& bgr, const cv::Rect2f& box);
 
 // Trains a category's machine (OpenCV ml::SVM, RBF) on faces (CV_8U, k_face_side square) and their class ids.
 CategoryMachine train_category_machine(const std::vector<cv::Mat>& faces, const std::vector<int>& class_ids,
-                                       double gamma, double c);
+                                       const FaceMask& mask, double gamma, double c);
 
 // Track voting: each track's class scores summed over its frames, each frame weighted by the sign's width in
 // pixels (a near sign shows its face better); a detection reports its track's best so far.
