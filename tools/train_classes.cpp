@@ -36,12 +36,12 @@ using namespace tracker;
 
 namespace {
 
-// The jittered boxes of a labelled sign: as labelled, then shifted by 5 % of its size four ways, each at 92 % and
-// 108 % of the size; the first `count` of them (the order spreads any prefix over shifts and scales).
-std::vector<cv::Rect2f> jitters(const cv::Rect2f& b, int count) {
+// The jittered boxes of a labelled sign: as labelled, then shifted by `shift` of its size four ways, each at the
+// two scales; the first `count` of them (the order spreads any prefix over shifts and scales).
+std::vector<cv::Rect2f> jitters(const cv::Rect2f& b, int count, float shift, float lo, float hi) {
     std::vector<cv::Rect2f> out{b};
-    const float moves[8][3] = {{-0.05f, 0.f, 0.92f}, {0.05f, 0.f, 1.08f}, {0.f, -0.05f, 1.08f}, {0.f, 0.05f, 0.92f},
-                               {-0.05f, 0.f, 1.08f}, {0.05f, 0.f, 0.92f}, {0.f, -0.05f, 0.92f}, {0.f, 0.05f, 1.08f}};
+    const float moves[8][3] = {{-shift, 0.f, lo}, {shift, 0.f, hi}, {0.f, -shift, hi}, {0.f, shift, lo},
+                               {-shift, 0.f, hi}, {shift, 0.f, lo}, {0.f, -shift, lo}, {0.f, shift, hi}};
     for (const auto& m : moves) {
         const float w = b.width * m[2], h = b.height * m[2];
         out.emplace_back(b.x + 0.5f * (b.width - w) + m[0] * b.width, b.y + 0.5f * (b.height - h) + m[1] * b.height, w, h);
@@ -149,8 +149,9 @@ struct Score {
 
 struct Options {
     std::string data, labels, images, classes, out, detections, json_out, models_dir;
-    int folds = 10, min_examples = 2, jitters = 5;
+    int folds = 10, min_examples = 2, jitters = 9;
     double gamma = 0.5, c = 10.0, min_confidence = 0.0, fov = 60.0, mask_fraction = 0.7;
+    double shift = 0.05, scale_lo = 0.85, scale_hi = 1.08;
 };
 
 // Machines for every category with two or more classes of at least min_examples signs, from the signs for which
@@ -217,7 +218,8 @@ int run(const Options& o) {
         if (bgr.empty()) throw std::runtime_error(f->second + ": cannot decode the image");
         for (std::size_t i : idx) {
             std::vector<math::FaceMap> maps;
-            for (const auto& b : jitters(signs[i].box, o.jitters)) maps.push_back(face_map_for_box(b));
+            for (const auto& b : jitters(signs[i].box, o.jitters, static_cast<float>(o.shift), static_cast<float>(o.scale_lo),
+                                                    static_cast<float>(o.scale_hi))) maps.push_back(face_map_for_box(b));
             rectify_faces_cpu(bgr, maps, signs[i].faces);
         }
     }
@@ -225,7 +227,7 @@ int run(const Options& o) {
                 by_image.size(), static_cast<int>(signs[0].faces.size()));
 
     nlohmann::json report = {{"signs", signs.size()}, {"frames", by_image.size()}, {"folds", o.folds},
-                             {"gamma", o.gamma}, {"c", o.c}, {"min_examples", o.min_examples}, {"jitters", o.jitters}, {"mask_fraction", o.mask_fraction},
+                             {"gamma", o.gamma}, {"c", o.c}, {"min_examples", o.min_examples}, {"jitters", o.jitters}, {"jitter_shift", o.shift}, {"jitter_scales", {o.scale_lo, o.scale_hi}}, {"mask_fraction", o.mask_fraction},
                              {"min_confidence", o.min_confidence}};
     // Each category's compared disc, from its sign model's shape (face_mask_for).
     const auto models = load_sign_models(o.models_dir, {Category::Prohibitory, Category::Danger, Category::Mandatory,
@@ -325,6 +327,9 @@ int main(int argc, char** argv) {
     app.add_option("--fov", o.fov, "horizontal field of view the detections were tracked with (degrees)")->check(CLI::Range(1.0, 179.0));
     app.add_option("--models", o.models_dir, "sign model folder of the detections (default: the shipped one)");
     app.add_option("--jitters", o.jitters, "faces per labelled sign: as labelled plus jittered boxes (1-9)")->check(CLI::Range(1, 9));
+    app.add_option("--jitter-shift", o.shift, "jittered boxes' shift, a fraction of the sign's size")->check(CLI::Range(0.0, 0.5));
+    app.add_option("--jitter-scales", o.scale_lo, "the smaller jittered boxes' scale")->check(CLI::Range(0.5, 1.0));
+    app.add_option("--jitter-scale-up", o.scale_hi, "the larger jittered boxes' scale")->check(CLI::Range(1.0, 2.0));
     app.add_option("--mask-fraction", o.mask_fraction, "compared disc: this fraction of the largest circle about the "
                                                        "sign's centre inside its outline")->check(CLI::Range(0.1, 1.0));
     app.add_option("--gamma", o.gamma, "RBF kernel width")->check(CLI::PositiveNumber);

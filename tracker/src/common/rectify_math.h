@@ -4,8 +4,7 @@
 // and the CUDA kernel that rectifies every detection of a frame in one launch (tracker/src/cuda/rectify.cu).
 //
 // A face map is the homography from face coordinates (a, b) in [0, 1]^2 (a across, b down) to image
-// coordinates in the convention of project() and of label boxes (a box from x to x + w covers the pixels whose
-// centres lie at x + 0.5 ... x + w - 0.5).
+// coordinates in the convention of project() and of the camera (OpenCV's: pixel (i, j) is centred on (i, j)).
 #include "common/pose_math.h"
 #include "swarm/host_device.h"
 
@@ -36,15 +35,16 @@ SWARM_HOST_DEVICE SWARM_INLINE FaceMap face_map_from_pose(const RigidPose& p, co
     return m;
 }
 
-// An axis-aligned image box (x, y, w, h): a labelled sign seen face on.
+// An axis-aligned image box (x, y, w, h) in the label files' convention: its first column is pixel x, so it covers
+// x - 0.5 ... x + w - 0.5 in pixel-centre coordinates (a labelled sign, seen face on).
 SWARM_HOST_DEVICE SWARM_INLINE FaceMap face_map_from_box(float x, float y, float w, float h) {
     FaceMap m;
     m.h[0] = w;
     m.h[1] = 0.f;
-    m.h[2] = x;
+    m.h[2] = x - 0.5f;
     m.h[3] = 0.f;
     m.h[4] = h;
-    m.h[5] = y;
+    m.h[5] = y - 0.5f;
     m.h[6] = 0.f;
     m.h[7] = 0.f;
     m.h[8] = 1.f;
@@ -69,10 +69,9 @@ SWARM_HOST_DEVICE SWARM_INLINE float grey_pixel(const unsigned char* bgr, unsign
     return 0.114f * p[0] + 0.587f * p[1] + 0.299f * p[2];
 }
 
-// Bilinear grey level at image coordinates (u, v) of the box convention above (pixel centres at + 0.5).
+// Bilinear grey level at pixel-centre coordinates (x, y).
 SWARM_HOST_DEVICE SWARM_INLINE float grey_bilinear(const unsigned char* bgr, unsigned long long pitch, int w, int h,
-                                                   float u, float v) {
-    const float x = u - 0.5f, y = v - 0.5f;
+                                                   float x, float y) {
     const float fx = floorf(x), fy = floorf(y);
     const int ix = static_cast<int>(fx), iy = static_cast<int>(fy);
     const float ax = x - fx, ay = y - fy;
