@@ -152,6 +152,7 @@ struct Options {
     int folds = 10, min_examples = 2, jitters = 9;
     double gamma = 0.5, c = 10.0, min_confidence = 0.0, fov = 60.0, mask_fraction = 0.7;
     double shift = 0.05, scale_lo = 0.85, scale_hi = 1.08;
+    bool mean_templates = false;
 };
 
 // Machines for every category with two or more classes of at least min_examples signs, from the signs for which
@@ -252,6 +253,39 @@ int run(const Options& o) {
             boxes.add(s.category, s.class_id, held[static_cast<std::size_t>(s.fold)]->classify(s.category, s.faces[0]));
         }
         boxes.print("held out (each frame's signs classified without its fold of frames), on the labelled boxes:", full);
+        if (o.mean_templates) {
+            // The baseline the machines replace: one mean template per class (the mean of its training signs' faces
+            // as labelled, each normalised), the class of the highest normalised cross-correlation within the
+            // category, on the same disc and folds.
+            Score mean;
+            for (const auto& s : signs) {
+                const FaceMask& mask = masks.at(s.category);
+                const cv::Mat q = face_vector(s.faces[0], mask);
+                std::map<int, cv::Mat> sum;
+                for (const auto& t : signs) {
+                    if (t.category != s.category || t.fold == s.fold) continue;
+                    cv::Mat& acc = sum[t.class_id];
+                    if (acc.empty()) acc = cv::Mat::zeros(q.size(), CV_32F);
+                    acc += face_vector(t.faces[0], mask);
+                }
+                ClassScores a;
+                double best = -2;
+                for (const auto& [id, acc] : sum) {
+                    const double n = cv::norm(acc);
+                    const double ncc = n > 0 ? q.dot(acc) / n : -1.0;
+                    a.scores.push_back({id, 0.0, ncc});
+                    if (ncc > best) {
+                        best = ncc;
+                        a.class_id = id;
+                    }
+                }
+                for (auto& e : a.scores) e.votes = e.class_id == a.class_id ? 1.0 : 0.0;
+                a.confidence = best;
+                mean.add(s.category, s.class_id, a);
+            }
+            mean.print("baseline, held out the same way: one mean template per class, normalised cross-correlation:", full);
+            report["held_out_boxes_mean_templates"] = mean.json();
+        }
         report["held_out_boxes"] = boxes.json();
 
         if (!o.detections.empty()) {
@@ -337,6 +371,7 @@ int main(int argc, char** argv) {
     app.add_option("--min-examples", o.min_examples, "fewest labelled signs a class needs to be learnt")->check(CLI::Range(1, 1000));
     app.add_option("--min-confidence", o.min_confidence, "answers below this share of duels won are unknown")->check(CLI::Range(0.0, 1.0));
     app.add_option("--json", o.json_out, "write the measurements as JSON");
+    app.add_flag("--mean-templates", o.mean_templates, "also score the baseline of one mean template per class (held out)");
     CLI11_PARSE(app, argc, argv);
     if (o.data.empty() && (o.labels.empty() || o.images.empty())) {
         std::fprintf(stderr, "train_classes: error: give --data DIR, or --labels FILE and --images DIR\n");
