@@ -297,6 +297,37 @@ TEST(SignClasses, ShippedClassifierLoadsWithTheClassList) {
     }
 }
 
+// Every shipped template, a labelled face the machine kept, is named as its own class. A template's class: in a
+// decision function of classes (i, j) a positive coefficient belongs to a face of class i, a negative one to j.
+TEST(SignClasses, ShippedTemplatesMatchTheirOwnClass) {
+    const auto c = SignClassifier::load("");
+    for (const auto& [cat, m] : c->machines()) {
+        std::vector<int> cls(static_cast<std::size_t>(m.faces.rows), -1);
+        const int k = static_cast<int>(m.classes.size());
+        int d = 0;
+        for (int i = 0; i < k; ++i) {
+            for (int j = i + 1; j < k; ++j, ++d) {
+                for (int t = m.offsets[static_cast<std::size_t>(d)]; t < m.offsets[static_cast<std::size_t>(d) + 1]; ++t) {
+                    const float a = m.alpha[static_cast<std::size_t>(t)];
+                    if (a != 0.f) cls[static_cast<std::size_t>(m.index[static_cast<std::size_t>(t)])] = m.classes[static_cast<std::size_t>(a > 0 ? i : j)];
+                }
+            }
+        }
+        const std::vector<int> where = mask_indices(m.mask);
+        int right = 0, known = 0;
+        for (int r = 0; r < m.faces.rows; ++r) {
+            if (cls[static_cast<std::size_t>(r)] < 0) continue;
+            cv::Mat face(k_face_side, k_face_side, CV_8U, cv::Scalar(0));
+            for (std::size_t p = 0; p < where.size(); ++p) face.data[where[p]] = m.faces.at<std::uint8_t>(r, static_cast<int>(p));
+            ++known;
+            right += c->classify(cat, face).class_id == cls[static_cast<std::size_t>(r)];
+        }
+        EXPECT_GT(known, 0) << to_string(cat);
+        // Templates on the margin's wrong side (the soft margin's bounded ones) may go to a neighbour class.
+        EXPECT_GE(right, static_cast<int>(0.95 * known)) << to_string(cat) << ": " << right << " of " << known;
+    }
+}
+
 // The shipped file on the dev set's labelled boxes, which it was built from: its templates must name their own
 // classes (the held-out figures are tools/train_classes --folds').
 TEST(SignClasses, ShippedTemplatesNameTheLabelledRealSigns) {

@@ -1,5 +1,6 @@
 #include "class_labeller.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "face_maps.h"

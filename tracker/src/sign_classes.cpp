@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -15,6 +14,7 @@
 #include "common/rectify_math.h"
 #include "face_maps.h"
 #include "tracker/assets.h"
+#include "tracker/labels.h"
 
 namespace tracker {
 namespace {
@@ -29,18 +29,6 @@ std::string category_key(Category c) {
         if (ch != '-') s.push_back(ch);
     }
     return s; // "giveway": the spelling FileStorage keys and the dev set's labels use
-}
-
-// Lower-case letters and digits only: "Give-Way", "give_way" and "giveway" are one category.
-std::optional<Category> category_loose(const std::string& name) {
-    std::string key;
-    for (const char ch : name) {
-        if (std::isalnum(static_cast<unsigned char>(ch))) key.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
-    }
-    for (int i = 0; i < k_category_count; ++i) {
-        if (category_key(static_cast<Category>(i)) == key) return static_cast<Category>(i);
-    }
-    return std::nullopt;
 }
 
 void normalise_rows(const cv::Mat& faces8, cv::Mat& out) {
@@ -204,7 +192,7 @@ std::vector<SignClass> SignClassifier::load_class_list(const std::string& path) 
         c.id = e["id"].get<int>();
         c.name = e["name"].get<std::string>();
         c.category_name = e["category"].get<std::string>();
-        c.category = category_loose(c.category_name);
+        c.category = parse_category_loose(c.category_name);
         if (c.id < 0 || c.name.empty() || c.category_name.empty()) {
             throw std::runtime_error(where + "id must be >= 0 and name and category non-empty");
         }
