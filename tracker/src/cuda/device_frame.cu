@@ -81,6 +81,7 @@ struct DeviceFrame::Impl {
 
     std::pair<double, double> run(cuda::PitchedView view, bool uploaded) {
         const cudaStream_t s = stream.get();
+        image = {static_cast<const unsigned char*>(view.data), view.pitch, view.width, view.height};
         if (view.width != width || view.height != height) {
             classes.reserve(view.height, view.width);
             gradient.reserve(view.height, view.width);
@@ -95,7 +96,6 @@ struct DeviceFrame::Impl {
             sums.reserve(2);
             SWARM_CUDA_CHECK_THROW(cudaMemsetAsync(sums.data(), 0, 2 * sizeof(unsigned long long), s));
         }
-        image = {static_cast<const unsigned char*>(view.data), view.pitch, view.width, view.height};
         parity ^= 1;
         e1.record(s);
         cuda::launch_preprocess(s, view, sums.data(), parity, {classes.data(), classes.pitch(), width, height},
