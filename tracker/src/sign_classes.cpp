@@ -31,6 +31,8 @@ std::string category_key(Category c) {
     return s; // "giveway": the spelling FileStorage keys and the dev set's labels use
 }
 
+// Each row of 8-bit pixels to zero mean and unit length (CV_32F; a flat row gives zeros): the contrast
+// normalisation that makes the kernel a function of normalised cross-correlation.
 void normalise_rows(const cv::Mat& faces8, cv::Mat& out) {
     out.create(faces8.rows, faces8.cols, CV_32F);
     for (int r = 0; r < faces8.rows; ++r) {
