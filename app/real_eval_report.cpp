@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
+
+#include "tracker/sign_classes.h"
 
 namespace app {
 namespace {
@@ -30,6 +33,44 @@ nlohmann::json counts_json(const tracker::RealCounts& c) {
             {"fp", c.fp},               {"fn", c.labels - c.tp},
             {"recall", c.recall()},     {"precision", c.precision()},
             {"ap", num(c.ap)},          {"fp_on_unmodelled", c.fp_unmodelled}};
+}
+
+// Class names from the shipped class list (ids alone when it cannot be read: the scoring does not need it).
+const std::map<int, std::string>& class_names() {
+    static const std::map<int, std::string> names = [] {
+        std::map<int, std::string> m;
+        try {
+            for (const auto& c : tracker::SignClassifier::load_class_list(tracker::default_classes_dir() + "/classes.json")) {
+                m[c.id] = c.name;
+            }
+        } catch (const std::exception&) {
+        }
+        return m;
+    }();
+    return names;
+}
+
+std::string class_name(int id) {
+    if (id < 0) return "unknown";
+    const auto it = class_names().find(id);
+    return it != class_names().end() ? it->second : "class " + std::to_string(id);
+}
+
+// The speed-limit classes (the class list's "speed limit N" entries) of the per-class tallies, summed.
+tracker::RealEvalReport::ClassTally speed_limits(const tracker::RealEvalReport& r) {
+    tracker::RealEvalReport::ClassTally t;
+    for (const auto& [id, c] : r.class_per_class) {
+        if (class_name(id).rfind("speed limit", 0) == 0) {
+            t.matched += c.matched;
+            t.right += c.right;
+            t.unknown += c.unknown;
+        }
+    }
+    return t;
+}
+
+nlohmann::json tally_json(const tracker::RealEvalReport::ClassTally& t) {
+    return {{"matched", t.matched}, {"right", t.right}, {"unknown", t.unknown}, {"accuracy", t.matched > 0 ? nlohmann::json(t.accuracy()) : nlohmann::json(nullptr)}};
 }
 
 } // namespace
@@ -63,6 +104,30 @@ std::vector<std::pair<std::string, Table>> real_eval_tables(const tracker::RealE
         conf.add(cells);
     }
     out.emplace_back("confusion (best-fitness prediction on each sign)", std::move(conf));
+
+    if (r.class_all.matched > 0) {
+        Table cls({"signs", "matched", "right class", "unknown", "class accuracy"});
+        auto crow = [&](const std::string& name, const tracker::RealEvalReport::ClassTally& t) {
+            cls.add({name, std::to_string(t.matched), std::to_string(t.right), std::to_string(t.unknown),
+                     t.matched > 0 ? pct(t.accuracy()) : "-"});
+        };
+        for (int i = 0; i < tracker::k_category_count; ++i) crow(category_name(i), r.class_per_category[static_cast<std::size_t>(i)]);
+        crow("speed limits", speed_limits(r));
+        crow("all", r.class_all);
+        out.emplace_back("sign classes of the matched predictions (labels with a class)", std::move(cls));
+
+        Table per({"class", "name", "matched", "right"});
+        for (const auto& [id, t] : r.class_per_class) {
+            per.add({std::to_string(id), class_name(id), std::to_string(t.matched), std::to_string(t.right)});
+        }
+        out.emplace_back("per class", std::move(per));
+
+        Table mistakes({"true class", "predicted", "count"});
+        for (const auto& [pair, n] : r.class_confusion) {
+            mistakes.add({class_name(pair.first), class_name(pair.second), std::to_string(n)});
+        }
+        out.emplace_back("class confusion (mistakes and unknowns)", std::move(mistakes));
+    }
     return out;
 }
 
@@ -101,6 +166,24 @@ nlohmann::json real_eval_json(const tracker::RealEvalReport& r, const tracker::R
             j["confusion"][category_name(t)][category_name(p)] = r.confusion[static_cast<std::size_t>(t)][static_cast<std::size_t>(p)];
         }
     }
+    nlohmann::json cls;
+    for (int i = 0; i < tracker::k_category_count; ++i) {
+        cls["per_category"][category_name(i)] = tally_json(r.class_per_category[static_cast<std::size_t>(i)]);
+    }
+    cls["speed_limits"] = tally_json(speed_limits(r));
+    cls["all"] = tally_json(r.class_all);
+    cls["per_class"] = nlohmann::json::array();
+    for (const auto& [id, t] : r.class_per_class) {
+        nlohmann::json e = tally_json(t);
+        e["class_id"] = id;
+        e["name"] = class_name(id);
+        cls["per_class"].push_back(e);
+    }
+    cls["confusion"] = nlohmann::json::array();
+    for (const auto& [pair, n] : r.class_confusion) {
+        cls["confusion"].push_back({{"true", pair.first}, {"predicted", pair.second}, {"count", n}});
+    }
+    j["classes"] = cls;
     return j;
 }
 

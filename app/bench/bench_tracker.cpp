@@ -35,6 +35,7 @@ struct Measured {
     tracker::StageTiming mean; // per frame
     double wall_ms = 0;        // median host wall time per frame (process() call)
     double swarms_per_frame = 0;
+    double detections_per_frame = 0;
     int frames = 0;
 };
 
@@ -112,12 +113,16 @@ Measured measure(const tracker::TrackerSettings& s, const std::string& scene_nam
         m.mean.search_wall_ms += r.timing.search_wall_ms;
         m.mean.readback_ms += r.timing.readback_ms;
         m.mean.candidates_ms += r.timing.candidates_ms;
+        m.mean.classify_ms += r.timing.classify_ms;
+        m.mean.classify_gpu_ms += r.timing.classify_gpu_ms;
         m.swarms_per_frame += static_cast<double>(r.swarms_run);
+        m.detections_per_frame += static_cast<double>(r.detections.size());
     }
     m.frames = frames;
     const double n = std::max(frames, 1);
     for (double* v : {&m.mean.upload_ms, &m.mean.preprocess_ms, &m.mean.search_ms, &m.mean.search_wall_ms,
-                      &m.mean.readback_ms, &m.mean.candidates_ms, &m.swarms_per_frame}) {
+                      &m.mean.readback_ms, &m.mean.candidates_ms, &m.mean.classify_ms, &m.mean.classify_gpu_ms,
+                      &m.swarms_per_frame, &m.detections_per_frame}) {
         *v /= n;
     }
     std::sort(walls.begin(), walls.end());
@@ -140,13 +145,17 @@ std::vector<std::string> row(const std::string& backend, const std::string& what
             format_double(m.mean.search_ms),
             gpu ? format_double(stages) : "-",
             format_double(m.mean.candidates_ms),
+            format_double(m.detections_per_frame, 3),
+            gpu ? format_double(m.mean.classify_gpu_ms) : "-",
+            format_double(m.mean.classify_ms),
             format_double(m.wall_ms),
             format_double(evals / (gpu ? m.mean.search_ms : m.mean.search_wall_ms) / 1e3, 3)};
 }
 
 Table make_table() {
     return Table({"backend", "run", "swarms/frame", "particles", "generations", "frames", "upload ms", "preprocess ms",
-                  "search ms", "GPU ms/frame", "candidates ms (host)", "wall ms/frame", "M evals/s"});
+                  "search ms", "GPU ms/frame", "candidates ms (host)", "detections/frame", "classes GPU ms",
+                  "classes ms (host)", "wall ms/frame", "M evals/s"});
 }
 
 } // namespace
@@ -190,7 +199,10 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
     rep.notes.push_back("Scene '" + scene + "' " + size + ", seed 11; 8 detection swarms x 64 particles x 50 generations "
                         "per frame (detection threshold above 1, so no tracks: a fixed swarm count). GPU ms/frame is the "
                         "sum of the CUDA-event stage times (upload, preprocess, search); wall ms/frame is the host time "
-                        "of Tracker::process (median). M evals/s = particle evaluations per second of search.");
+                        "of Tracker::process (median). M evals/s = particle evaluations per second of search. Classes: "
+                        "the sign classes of the frame's detections (tracker/sign_classes.h): GPU ms, the face "
+                        "rectification launch with its copies (CUDA events, not in GPU ms/frame); host ms, its wall time "
+                        "with the classification, which runs on the host.");
     if (gpu) {
         rep.notes.push_back(std::string("Target: <= 0.5 ms GPU time per frame: ") + (gpu_ms <= 0.5 ? "met" : "not met") +
                             " (" + format_double(gpu_ms) + " ms, frame from host memory; the 'frame on device' row is "

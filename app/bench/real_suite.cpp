@@ -75,7 +75,7 @@ BenchReport run_real_suite(const BenchOptions& o) {
 
     const std::size_t n = o.frames > 0 ? std::min(images.size(), static_cast<std::size_t>(o.frames)) : images.size();
     tracker::PredictionFile pred;
-    std::vector<double> wall, decode, upload, preprocess, search, readback, candidates, total;
+    std::vector<double> wall, decode, upload, preprocess, search, readback, candidates, classify, classify_gpu, total;
     std::vector<std::string> undecodable;
     std::unique_ptr<tracker::Tracker> tr;
     cv::Size tracker_size;
@@ -113,6 +113,8 @@ BenchReport run_real_suite(const BenchOptions& o) {
         search.push_back(r.timing.search_ms);
         readback.push_back(r.timing.readback_ms);
         candidates.push_back(r.timing.candidates_ms);
+        classify.push_back(r.timing.classify_ms);
+        classify_gpu.push_back(r.timing.classify_gpu_ms);
         total.push_back(r.timing.total_ms);
         progress.update(static_cast<long long>(i + 1));
     }
@@ -147,20 +149,25 @@ BenchReport run_real_suite(const BenchOptions& o) {
     }
     BenchReport timing;
     timing.table = Table({"backend", "frames", "ms/frame", "decode ms", "upload", "preprocess", "search", "readback",
-                          "candidates (host)", "tracker total"});
+                          "candidates (host)", "classes (host)", "classes GPU", "tracker total"});
     timing.table.add({backend, std::to_string(wall.size()), format_double(median_of(wall), 4),
                       format_double(median_of(decode), 3), format_double(median_of(upload), 3),
                       format_double(median_of(preprocess), 3), format_double(median_of(search), 4),
                       format_double(median_of(readback), 3), format_double(median_of(candidates), 3),
+                      format_double(median_of(classify), 3), format_double(median_of(classify_gpu), 3),
                       format_double(median_of(total), 4)});
     timing.notes.push_back("Medians over the frames, in ms. ms/frame: wall time of reset + process per image "
-                           "(image decoding apart, in decode ms); the stages are the tracker's own StageTiming.");
+                           "(image decoding apart, in decode ms); the stages are the tracker's own StageTiming (classes: host wall "
+                           "time of rectifying and classifying the detections; classes GPU: the rectification launch "
+                           "and its copies).");
     report.sections.emplace_back("time per frame", std::move(timing));
     report.json_extra = {{"evaluation", real_eval_json(rep, es)},
                          {"time_ms", {{"median_frame", median_of(wall)}, {"median_decode", median_of(decode)},
                                       {"median_upload", median_of(upload)}, {"median_preprocess", median_of(preprocess)},
                                       {"median_search", median_of(search)}, {"median_readback", median_of(readback)},
                                       {"median_candidates", median_of(candidates)},
+                                      {"median_classes", median_of(classify)},
+                                      {"median_classes_gpu", median_of(classify_gpu)},
                                       {"median_total", median_of(total)}}},
                          {"backend", backend},
                          {"data", o.data},

@@ -22,15 +22,19 @@ bool project_centre(const tracker::Camera& camera, const tracker::Pose& pose, cv
     return true;
 }
 
-std::string detection_label(const tracker::Detection& d) {
-    char buf[96];
-    if (d.track_id >= 0) {
-        std::snprintf(buf, sizeof buf, "%s #%d %.2f", std::string(tracker::to_string(d.category)).c_str(), d.track_id,
-                      d.fitness);
-    } else {
-        std::snprintf(buf, sizeof buf, "%s %.2f", std::string(tracker::to_string(d.category)).c_str(), d.fitness);
+std::string detection_label(const tracker::Detection& d, bool ascii) {
+    std::string text(tracker::to_string(d.category));
+    if (d.class_id >= 0) {
+        text += ascii ? " - " : " \xc2\xb7 "; // UTF-8 middle dot; the video's Hershey font draws ASCII only
+        text += d.class_name;
     }
-    return buf;
+    char buf[48];
+    if (d.track_id >= 0) {
+        std::snprintf(buf, sizeof buf, " #%d %.2f", d.track_id, d.fitness);
+    } else {
+        std::snprintf(buf, sizeof buf, " %.2f", d.fitness);
+    }
+    return text + buf;
 }
 
 void annotate(cv::Mat& image, const tracker::FrameResult& result, const tracker::Camera& camera,
@@ -58,7 +62,7 @@ void annotate(cv::Mat& image, const tracker::FrameResult& result, const tracker:
         }
         if (options.labels) {
             const cv::Point at(cvRound(d.box.x), std::max(12, cvRound(d.box.y) - 4));
-            const std::string text = detection_label(d);
+            const std::string text = detection_label(d, true);
             cv::putText(image, text, at, cv::FONT_HERSHEY_SIMPLEX, 0.45, cv::Scalar(0, 0, 0), 3, cv::LINE_AA);
             cv::putText(image, text, at, cv::FONT_HERSHEY_SIMPLEX, 0.45, bgr(k_label_colour), 1, cv::LINE_AA);
         }

@@ -18,8 +18,9 @@ struct OverlayOptions {
 // Image position of a pose's centre, or false when it is behind the camera.
 bool project_centre(const tracker::Camera& camera, const tracker::Pose& pose, cv::Point2f& out);
 
-// "prohibitory #3 0.87" (no id until the track is confirmed).
-std::string detection_label(const tracker::Detection& d);
+// "prohibitory · speed limit 60 #3 0.87" (no class when unknown, no id until the track is confirmed; `ascii`:
+// " - " for the middle dot, for the video's ASCII-only font).
+std::string detection_label(const tracker::Detection& d, bool ascii = false);
 
 void annotate(cv::Mat& bgr, const tracker::FrameResult& result, const tracker::Camera& camera,
               const OverlayOptions& options = {});

@@ -22,9 +22,11 @@ void write_jsonl(std::ostream& out, const tracker::FrameResult& result, cv::Size
 
 void write_mot(std::ostream& out, const tracker::FrameResult& result) {
     for (const auto& d : result.detections) {
-        // MOT's world-coordinate columns carry the pose's camera-frame position in metres.
+        // MOT's world-coordinate columns carry the pose's camera-frame position in metres; the extra last column is
+        // the sign's class id (-1 unknown; tracker/sign_classes.h).
         out << result.frame + 1 << ',' << d.track_id << ',' << d.box.x << ',' << d.box.y << ',' << d.box.width << ','
-            << d.box.height << ',' << d.fitness << ',' << d.pose.x << ',' << d.pose.y << ',' << d.pose.z << '\n';
+            << d.box.height << ',' << d.fitness << ',' << d.pose.x << ',' << d.pose.y << ',' << d.pose.z << ','
+            << d.class_id << '\n';
     }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Per-frame detection writers for the process command: JSON lines in tracker/io.h's format (a frame
 // record, then one line per detection) and the MOT-challenge CSV layout (frame, id, left, top, width,
-// height, conf, x, y, z; frames 1-based).
+// height, conf, x, y, z; frames 1-based) with the sign's class id as an extra last column.
 #include <ostream>
 #include <string>
 

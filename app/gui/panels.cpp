@@ -170,11 +170,11 @@ void draw_timing(const TimingHistory& h, const std::string& device, Rect* drawn)
 
 void draw_detections(const tracker::FrameResult& result) {
     ImGui::Text("frame %lld: %zu detections, %zu swarms", result.frame, result.detections.size(), result.swarms.size());
-    if (!ImGui::BeginTable("detections", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY,
+    if (!ImGui::BeginTable("detections", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY,
                            ImVec2(0, 160))) {
         return;
     }
-    for (const char* h : {"track", "category", "fitness", "z (m)", "box"}) ImGui::TableSetupColumn(h);
+    for (const char* h : {"track", "category", "class", "fitness", "z (m)", "box"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& d : result.detections) {
         ImGui::TableNextRow();
@@ -182,6 +182,9 @@ void draw_detections(const tracker::FrameResult& result) {
         d.track_id >= 0 ? ImGui::Text("#%d", d.track_id) : ImGui::TextUnformatted("-");
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(std::string(tracker::to_string(d.category)).c_str());
+        ImGui::TableNextColumn();
+        d.class_id >= 0 ? ImGui::Text("%s %.2f", d.class_name.c_str(), d.class_confidence)
+                        : ImGui::TextUnformatted("unknown");
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", d.fitness);
         ImGui::TableNextColumn();

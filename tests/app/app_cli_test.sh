@@ -57,6 +57,18 @@ else
     echo "skip unreadable file (running as root, which reads anything)"
 fi
 
+# Sign classes (the classes setting): a missing class folder, and one whose classifier is not one.
+echo "{\"classes\": \"$tmp/no_classes\"}" >"$tmp/classes_missing.json"
+check "missing class folder" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --config "$tmp/classes_missing.json"
+one_line_error "missing class folder" "$tmp/no_classes"
+nothing_written "missing class folder" "$tmp/o"
+mkdir -p "$tmp/bad_classes" && printf '{"classes": [{"id": 1, "name": "x", "category": "prohibitory"}]}\n' >"$tmp/bad_classes/classes.json"
+echo "not a classifier" >"$tmp/bad_classes/classifier.yml.gz"
+echo "{\"classes\": \"$tmp/bad_classes\"}" >"$tmp/classes_bad.json"
+check "bad classifier file" 2 run_process "$tmp/clip.avi" --out "$tmp/o" --config "$tmp/classes_bad.json"
+one_line_error "bad classifier file" "train_classes"
+nothing_written "bad classifier file" "$tmp/o"
+
 size=$(stat -c %s "$tmp/clip.avi")
 head -c $((size / 2)) "$tmp/clip.avi" >"$tmp/cut.avi"
 check "truncated video" 1 run_process "$tmp/cut.avi" --out "$tmp/cut" --no-video "${light[@]}"

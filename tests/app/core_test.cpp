@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/annotate.h"
 #include "core/detections_out.h"
 #include "core/output_set.h"
 #include "core/overlay_geometry.h"
@@ -137,7 +138,23 @@ TEST(Overlay, GeometryHasEveryParticleOutlineEdgeAndLabel) {
 TEST(Writers, MotRowsAreOneBasedWithBoxAndConfidence) {
     std::ostringstream os;
     write_mot(os, sample_result());
-    EXPECT_EQ(os.str(), "8,3,10,10,10,10,0.9,1,2,20\n");
+    EXPECT_EQ(os.str(), "8,3,10,10,10,10,0.9,1,2,20,-1\n"); // class unknown: -1 in the extra last column
+    auto named = sample_result();
+    named.detections[0].class_id = 3;
+    named.detections[0].class_name = "speed limit 60";
+    std::ostringstream with_class;
+    write_mot(with_class, named);
+    EXPECT_EQ(with_class.str(), "8,3,10,10,10,10,0.9,1,2,20,3\n");
+}
+
+TEST(Labels, NameTheClassWhenKnown) {
+    auto d = sample_result().detections[0];
+    EXPECT_EQ(detection_label(d).find("\xc2\xb7"), std::string::npos) << "no class part while it is unknown";
+    d.class_id = 3;
+    d.class_name = "speed limit 60";
+    const std::string gui = detection_label(d), video = detection_label(d, true);
+    EXPECT_EQ(gui.rfind(std::string(tracker::to_string(d.category)) + " \xc2\xb7 speed limit 60 #3 ", 0), 0u) << gui;
+    EXPECT_EQ(video.rfind(std::string(tracker::to_string(d.category)) + " - speed limit 60 #3 ", 0), 0u) << video;
 }
 
 TEST(OutputSet, RenamesOnlyOnCommitAndCleansUpOtherwise) {

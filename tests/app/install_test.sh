@@ -9,7 +9,8 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null || { echo "FAIL cmake --install"; exit 1; }
 for f in bin/swarmtrack bin/swarmtrack-bench share/swarmtrack/signs/stop.json share/swarmtrack/presets/cpu-quick.json \
-         share/swarmtrack/verifier/signs.yml.gz \
+         share/swarmtrack/verifier/signs.yml.gz share/swarmtrack/classes/classes.json \
+         share/swarmtrack/classes/classifier.yml.gz \
          share/swarmtrack/cameras/dashcam_1280x720.yaml; do
     [ -e "$tmp/prefix/$f" ] || { echo "FAIL not installed: $f"; fail=1; }
 done

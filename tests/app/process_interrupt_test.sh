@@ -55,9 +55,9 @@ interrupt_run() { # signal name, expected exit code, output folder, extra proces
     [ "$frames" -ge 3 ] && [ "$frames" -lt 300 ] || { echo "FAIL $sig: $frames frame lines (wanted 3..299)"; fail=1; }
     cmake -DSUMMARY="$out/summary.json" -DSETTINGS="$out/settings.json" -DFRAMES="$frames" -DSIGNAL="$sig" \
         -P "$here/check_interrupted.cmake" || fail=1
-    # The MOT CSV: whole rows of 10 numeric fields, frames within those done.
-    if grep -vqE '^[0-9]+,-?[0-9]+(,[-+0-9.eE]+){8}$' "$out/detections_mot.csv"; then
-        echo "FAIL $sig: malformed MOT rows:"; grep -vE '^[0-9]+,-?[0-9]+(,[-+0-9.eE]+){8}$' "$out/detections_mot.csv" | head -3; fail=1
+    # The MOT CSV: whole rows of 11 numeric fields (the last the class id), frames within those done.
+    if grep -vqE '^[0-9]+,-?[0-9]+(,[-+0-9.eE]+){9}$' "$out/detections_mot.csv"; then
+        echo "FAIL $sig: malformed MOT rows:"; grep -vE '^[0-9]+,-?[0-9]+(,[-+0-9.eE]+){9}$' "$out/detections_mot.csv" | head -3; fail=1
     fi
     # Every JSON line through the strict reader of `eval`.
     "$bin" eval --gt "$tmp/clip/easy.truth.jsonl" --pred "$out/detections.jsonl" >"$out.eval" 2>&1 ||

@@ -213,5 +213,63 @@ TEST(RealEval, FrameRecordsKeepTheirImageName) {
     EXPECT_EQ(p.frames.at(4).file, "");
 }
 
+// Sign classes: the CSV's class_id reaches the labels, and the scoring counts the class of every prediction matched
+// to a label of its category (right, wrong, unknown), per category, per class and as a confusion.
+TEST(RealEval, ClassesOfMatchedPredictions) {
+    const auto path = write_temp("labels_classes.csv", "00000;100;100;119;119;3;prohibitory\n"
+                                                       "00000;200;100;219;119;1;prohibitory\n"
+                                                       "00000;300;100;319;119;25;danger\n"
+                                                       "00000;400;100;419;119;17;noentry\n"
+                                                       "00000;500;100;519;119;x;mandatory\n");
+    const LabelSet labels = read_labels(path);
+    ASSERT_EQ(labels.labels.size(), 5u);
+    EXPECT_EQ(labels.labels[0].class_id, 3);
+    EXPECT_EQ(labels.labels[2].class_id, 25);
+    EXPECT_EQ(labels.labels[4].class_id, -1) << "a class_id that is no number is no class, not an error";
+    PredictionFile pred;
+    pred.frames[0] = FrameRecord{0, 816, 480, 5, {}, false, "00000.jpg"};
+    auto with_class = [](Detection d, int id) {
+        d.class_id = id;
+        return d;
+    };
+    pred.detections.push_back(with_class(det(0, Category::Prohibitory, {100, 100, 20, 20}, 0.9), 3)); // right
+    pred.detections.push_back(with_class(det(0, Category::Prohibitory, {200, 100, 20, 20}, 0.9), 2)); // wrong
+    pred.detections.push_back(with_class(det(0, Category::Danger, {300, 100, 20, 20}, 0.9), -1));     // unknown
+    pred.detections.push_back(with_class(det(0, Category::Prohibitory, {400, 100, 20, 20}, 0.9), 9)); // on no-entry
+    pred.detections.push_back(with_class(det(0, Category::Mandatory, {500, 100, 20, 20}, 0.9), 38));  // label has none
+    const RealEvalReport r = evaluate_labels(labels, pred);
+    EXPECT_EQ(r.class_all.matched, 3);
+    EXPECT_EQ(r.class_all.right, 1);
+    EXPECT_EQ(r.class_all.unknown, 1);
+    const auto& pro = r.class_per_category[static_cast<int>(Category::Prohibitory)];
+    EXPECT_EQ(pro.matched, 2);
+    EXPECT_EQ(pro.right, 1);
+    EXPECT_DOUBLE_EQ(pro.accuracy(), 0.5);
+    EXPECT_EQ(r.class_per_class.at(1).matched, 1);
+    EXPECT_EQ(r.class_per_class.at(1).right, 0);
+    EXPECT_EQ(r.class_confusion.at({1, 2}), 1);
+    EXPECT_EQ(r.class_confusion.at({25, -1}), 1);
+    EXPECT_EQ(r.class_confusion.count({3, 3}), 0u) << "the confusion lists mistakes only";
+}
+
+TEST(RealEval, ClassesSurviveTheJsonLinesAndOldFilesReadAsUnknown) {
+    Detection d = det(4, Category::Mandatory, {1, 2, 3, 4}, 0.8);
+    d.class_id = 38;
+    d.class_name = "keep right";
+    d.class_confidence = 0.75;
+    const auto path = write_temp("classes.jsonl", to_json_line(d) + "\n" +
+                                                      R"({"type":"detection","frame":5,"category":"danger","pose":{"x":0,"y":0,"z":9,"yaw":0,"pitch":0,"roll":0},"box":[1,2,3,4]})" +
+                                                      "\n");
+    const PredictionFile p = read_predictions(path);
+    ASSERT_EQ(p.detections.size(), 2u);
+    EXPECT_EQ(p.detections[0].class_id, 38);
+    EXPECT_EQ(p.detections[0].class_name, "keep right");
+    EXPECT_DOUBLE_EQ(p.detections[0].class_confidence, 0.75);
+    EXPECT_EQ(p.detections[1].class_id, -1);
+    EXPECT_EQ(p.detections[1].class_name, "unknown");
+    const auto bad = write_temp("classes_bad.jsonl", R"({"type":"detection","frame":5,"category":"danger","pose":{"x":0,"y":0,"z":9,"yaw":0,"pitch":0,"roll":0},"box":[1,2,3,4],"class_id":-7})" "\n");
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_predictions(bad); }).find("field 'class_id'"), std::string::npos);
+}
+
 } // namespace
 } // namespace tracker

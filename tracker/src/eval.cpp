@@ -237,6 +237,7 @@ RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pre
         pred_by_frame[d.frame].push_back(&d);
     }
     std::map<std::string, std::vector<GroundTruth>> modelled;
+    std::map<std::string, std::vector<int>> label_class; // beside modelled: each label's class id (-1: none given)
     std::map<std::string, std::vector<cv::Rect2f>> dont_care;
     for (const auto& l : labels.labels) {
         if (!frame_of.count(l.image)) {
@@ -246,6 +247,7 @@ RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pre
             g.category = *l.category;
             g.box = l.box;
             modelled[l.image].push_back(g);
+            label_class[l.image].push_back(l.class_id);
         } else {
             ++rep.dont_care;
             dont_care[l.image].push_back(l.box);
@@ -280,6 +282,19 @@ RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pre
             if (matched[gi] >= 0) {
                 ++c.tp;
                 hit[static_cast<std::size_t>(matched[gi])] = true;
+                const int truth = label_class[key][gi];
+                if (truth >= 0) {
+                    const int said = preds[static_cast<std::size_t>(matched[gi])]->class_id;
+                    for (auto* t : {&rep.class_per_category[static_cast<std::size_t>(g.category)], &rep.class_all,
+                                    &rep.class_per_class[truth]}) {
+                        ++t->matched;
+                        t->right += said == truth ? 1 : 0;
+                        t->unknown += said < 0 ? 1 : 0;
+                    }
+                    if (said != truth) {
+                        ++rep.class_confusion[{truth, said}];
+                    }
+                }
             }
             if (matched_any[gi] >= 0) {
                 ++rep.any.tp;

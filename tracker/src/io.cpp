@@ -103,6 +103,10 @@ struct LineReader {
             if (t.contains("candidates_ms")) { // written since the candidate detection; older files lack it
                 f.timing.candidates_ms = number(t, "candidates_ms");
             }
+            if (t.contains("classify_ms")) { // written since sign classes
+                f.timing.classify_ms = number(t, "classify_ms");
+                f.timing.classify_gpu_ms = t.contains("classify_gpu_ms") ? number(t, "classify_gpu_ms") : 0.0;
+            }
         }
         return f;
     }
@@ -149,7 +153,8 @@ std::string to_json_line(const Detection& d) {
     }
     json o = {{"type", "detection"}, {"frame", d.frame},          {"track_id", d.track_id},
               {"category", std::string(to_string(d.category))}, {"pose", pose_json(d.pose)},
-              {"fitness", d.fitness},    {"box", box_json(d.box)}, {"outline", outline}};
+              {"fitness", d.fitness},    {"box", box_json(d.box)}, {"outline", outline},
+              {"class_id", d.class_id}, {"class_name", d.class_name}, {"class_confidence", d.class_confidence}};
     return o.dump();
 }
 
@@ -171,7 +176,8 @@ std::string to_json_line(const FrameRecord& f) {
     if (f.has_timing) {
         o["timing"] = {{"upload_ms", f.timing.upload_ms},     {"preprocess_ms", f.timing.preprocess_ms},
                        {"search_ms", f.timing.search_ms},     {"readback_ms", f.timing.readback_ms},
-                       {"candidates_ms", f.timing.candidates_ms}, {"total_ms", f.timing.total_ms}};
+                       {"candidates_ms", f.timing.candidates_ms}, {"classify_ms", f.timing.classify_ms},
+                       {"classify_gpu_ms", f.timing.classify_gpu_ms}, {"total_ms", f.timing.total_ms}};
     }
     return o.dump();
 }
@@ -190,6 +196,20 @@ PredictionFile read_predictions(const std::string& path) {
             d.pose = r.pose(o);
             d.fitness = o.contains("fitness") ? r.number(o, "fitness") : 0.0;
             d.box = r.box(o);
+            // Sign classes: written since they exist; older files (and class-less runs) read as unknown.
+            if (o.contains("class_id")) {
+                d.class_id = static_cast<int>(r.integer(o, "class_id"));
+                if (d.class_id < -1) {
+                    r.fail("class_id", "must be -1 (unknown) or a class id >= 0");
+                }
+            }
+            if (o.contains("class_name")) {
+                if (!o["class_name"].is_string()) {
+                    r.fail("class_name", "must be a string");
+                }
+                d.class_name = o["class_name"].get<std::string>();
+            }
+            d.class_confidence = o.contains("class_confidence") ? r.number(o, "class_confidence") : 0.0;
             if (o.contains("outline")) {
                 const json& ol = o["outline"];
                 if (!ol.is_array()) {

@@ -107,6 +107,16 @@ LabelSet read_labels_csv(const std::string& path) {
                            static_cast<float>(v[3] - v[1] + 1));
         l.category = parse_category_loose(f[6]);
         l.name = f[6];
+        {
+            std::size_t used = 0;
+            int id = -1;
+            try {
+                id = std::stoi(f[5], &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            l.class_id = used > 0 && used == f[5].size() && id >= 0 ? id : -1;
+        }
         set.labels.push_back(std::move(l));
     }
     finish(set);

@@ -53,6 +53,8 @@ public:
     bool on_gpu() const { return m_gpu; }
     // The stream the GPU search runs on (a cudaStream_t; null without a device frame).
     void* device_stream() const;
+    // The device frame of a GPU backend (null on the CPU backend).
+    DeviceFrame* device_frame() const { return m_device.get(); }
     SignEvaluator& evaluator() { return *m_evaluator; }
 
 private:

@@ -92,6 +92,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("models_dir", s.models_dir);
     f("verifier", s.verifier);
     f("candidate_ranker", s.candidate_ranker);
+    f("classes", s.classes);
     f("keep_particles", s.keep_particles);
 }
 

@@ -13,6 +13,7 @@
 #include "cuda/host_copy.h"
 #endif
 #include "candidates.h"
+#include "class_labeller.h"
 #include "detection_tiles.h"
 #include "search_runner.h"
 #include "sign_evaluator.h"
@@ -72,12 +73,16 @@ public:
         m_tracks.clear();
         m_frame = 0;
         m_next_id = 1;
+        if (m_labeller) {
+            m_labeller->reset();
+        }
     }
     const TrackerSettings& settings() const override { return m_settings; }
     void update_settings(const TrackerSettings& s) override {
         s.validate();
         const bool rebuild = s.models_dir != m_settings.models_dir || s.categories != m_settings.categories ||
                              s.verifier != m_settings.verifier || s.candidate_ranker != m_settings.candidate_ranker ||
+                             s.classes != m_settings.classes ||
                              s.backend != m_settings.backend || s.strategy != m_settings.strategy;
         if (rebuild) {
             configure(s);
@@ -99,6 +104,7 @@ private:
         m_ranker = s.candidate_ranker == "none"
                        ? nullptr
                        : RegionRanker::load(s.candidate_ranker.empty() ? default_ranker_path() : s.candidate_ranker);
+        m_labeller = s.classes == "none" ? nullptr : std::make_unique<ClassLabeller>(SignClassifier::load(s.classes));
         m_search = std::make_unique<SearchRunner>(m_models, m_camera, s);
         apply_weights();
         m_tracks.clear();
@@ -245,6 +251,7 @@ private:
     const cv::Mat* m_host_frame = nullptr; // the frame being processed, when it came from the host
     std::unique_ptr<SignVerifier> m_verifier;
     std::unique_ptr<RegionRanker> m_ranker;
+    std::unique_ptr<ClassLabeller> m_labeller; // sign classes; null when the classes setting is "none"
     cv::Mat m_device_copy; // host copy of a device frame (reused)
 };
 
@@ -386,6 +393,10 @@ void SignTracker::report(FrameResult& r) {
         if (t.id >= 0 && t.missed == 0) {
             r.detections.push_back(make_detection(t));
         }
+    }
+    if (m_labeller) {
+        m_labeller->label(r.detections, m_host_frame, *m_search, m_camera, m_models, m_frame, m_settings.max_missed,
+                          r.timing);
     }
 }
 

@@ -5,6 +5,7 @@
 // roll about its normal is not observable).
 #include <algorithm>
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -102,6 +103,17 @@ struct RealEvalReport {
     long long predictions = 0;
     long long dont_care = 0;          // labels of categories without a model, on the images scored
     long long labels_not_scored = 0;  // labels of images the predictions do not cover (not processed)
+
+    // Sign classes (tracker/sign_classes.h) of the predictions matched to a label of their category whose class
+    // the label file gives: per category, per true class, and the class confusion (mistakes and unknowns).
+    struct ClassTally {
+        long long matched = 0, right = 0, unknown = 0;
+        double accuracy() const { return matched > 0 ? static_cast<double>(right) / static_cast<double>(matched) : 0.0; }
+    };
+    std::array<ClassTally, k_category_count> class_per_category{};
+    ClassTally class_all;
+    std::map<int, ClassTally> class_per_class;              // by the label's class
+    std::map<std::pair<int, int>, long long> class_confusion; // (label's class, predicted class or -1), mistakes only
 };
 
 // Label width buckets of the report: <15, 15-20, 20-25, 25-30, 30-40, 40-80, >=80 px.

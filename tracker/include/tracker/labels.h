@@ -19,6 +19,7 @@ struct BoxLabel {
     cv::Rect2f box;                   // pixels, x, y, width, height (right/bottom exclusive)
     std::optional<Category> category; // empty: no model for this kind of sign
     std::string name;                 // the category as the file spells it
+    int class_id = -1;                // the sign's GTSRB class (CSV's class_id; -1 where the file gives none)
 };
 
 struct LabelSet {

@@ -113,6 +113,9 @@ struct TrackerSettings {
     // candidate_regions of them are searched: a file trained by tools/train_verifier; empty: the shipped one
     // (assets/verifier/regions.yml.gz); "none": regions ranked by their paint strength.
     std::string candidate_ranker;
+    // Sign classes (tracker/sign_classes.h): a folder holding classes.json and classifier.yml.gz (made by
+    // tools/train_classes); empty: the shipped assets/classes; "none": detections carry no class.
+    std::string classes;
     // output
     bool keep_particles = false;     // fill FrameResult::swarms for the overlay
 

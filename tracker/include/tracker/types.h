@@ -41,6 +41,11 @@ struct Detection {
     // smooth_track_angles (tracker/smoothing.h) uses them offline.
     std::array<double, 3> measured_angles{};
     double angle_evidence = 0;
+    // The sign's GTSRB class (tracker/sign_classes.h): its track's vote over its frames so far; -1 and "unknown"
+    // when no class reaches the classifier's confidence, or when classes are off.
+    int class_id = -1;
+    std::string class_name = "unknown";
+    double class_confidence = 0; // in [0, 1]
 };
 
 // Milliseconds per stage; GPU stages measured with CUDA events, CPU stages with a steady clock.
@@ -52,6 +57,10 @@ struct StageTiming {
     // Host wall time of the candidate regions (tracker/src/candidates.h) and the verifier's looks at new detections:
     // CPU work on both backends, outside the GPU stages above.
     double candidates_ms = 0;
+    // Sign classes (tracker/sign_classes.h): host wall time of rectifying and classifying the frame's detections,
+    // and the GPU time of the rectification launch with its copies (0 on the CPU backend).
+    double classify_ms = 0;
+    double classify_gpu_ms = 0;
     double total_ms = 0;
     double search_wall_ms = 0; // host wall time of the search stage (equals search_ms on the CPU)
 };

@@ -71,6 +71,7 @@ struct DeviceFrame::Impl {
     swarm::gpu::Event e0, e1, e2;
     swarm::gpu::Event caller_done{cudaEventDisableTiming}; // the legacy default stream's work before a device frame
     int width = 0, height = 0;
+    DeviceFrame::Image image; // the BGR frame last preprocessed
     int team_warps = 0; // auto
     bool ready = false;
     const SignEvaluator* uploaded_for = nullptr;
@@ -81,6 +82,7 @@ struct DeviceFrame::Impl {
 
     std::pair<double, double> run(cuda::PitchedView view, bool uploaded) {
         const cudaStream_t s = stream.get();
+        image = {static_cast<const unsigned char*>(view.data), view.pitch, view.width, view.height};
         if (view.width != width || view.height != height) {
             classes.reserve(view.height, view.width);
             gradient.reserve(view.height, view.width);
@@ -114,6 +116,7 @@ DeviceFrame::~DeviceFrame() = default;
 bool DeviceFrame::ready() const { return m->ready; }
 
 void* DeviceFrame::stream() const { return m->stream.get(); }
+DeviceFrame::Image DeviceFrame::image() const { return m->image; }
 
 std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr) {
     if (bgr.empty() || bgr.type() != CV_8UC3) {

@@ -57,6 +57,15 @@ public:
     // Copies the class maps back (tests; a CPU search after GPU preprocessing).
     void download(ClassMaps& out) const;
 
+    // The BGR8 frame last processed, on the device (the upload, or the caller's own memory for a device frame:
+    // valid while the caller's frame is). Null before the first frame.
+    struct Image {
+        const unsigned char* data = nullptr;
+        std::size_t pitch = 0; // bytes a row
+        int width = 0, height = 0;
+    };
+    Image image() const;
+
 private:
     struct Impl;
     std::unique_ptr<Impl> m;
