@@ -8,6 +8,10 @@
 // It also trains the candidate ranker (tracker/region_ranker.h, assets/verifier/regions.yml.gz): a linear
 // sign-or-not score on the same features, from the candidate regions the tracker ranks (positives: the regions
 // that frame a labelled sign, and the labelled boxes; negatives: a sample of the regions away from every sign).
+// --detections adds the tracker's own finds: `swarmtrack process DIR --stills` run with "verifier": "none" writes
+// every pose the swarms fit above the detection threshold; those on no labelled sign are the verifier's hard
+// negatives (the red lamps and leaves the fitness takes for signs), those on a sign of their category are
+// positives framed as the tracker frames them.
 // --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
 // figure measured on the dev set can be measured on images the verifier has not seen.
 #include <cmath>
@@ -26,6 +30,7 @@
 #include "candidates.h"
 #include "tracker/atomic_write.h"
 #include "tracker/eval.h"
+#include "tracker/io.h"
 #include "tracker/labels.h"
 #include "tracker/region_ranker.h"
 #include "tracker/synthetic.h"
@@ -119,6 +124,32 @@ void add_plain_shapes(const cv::Mat& frame, int count, std::mt19937& rng, Sample
     }
 }
 
+// The tracker's detections on one image, by the labels: on no sign (IoU below 0.2 with every label, modelled
+// or not) a negative; on a sign of the detection's category (IoU at least 0.5) a positive of that class.
+int add_detections(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs,
+                   const std::vector<const Detection*>& found, Samples& out) {
+    int added = 0;
+    for (const Detection* d : found) {
+        double best = 0;
+        int best_class = k_verifier_background;
+        for (const auto& [box, cls] : signs) {
+            const double iou = box_iou(d->box, box);
+            if (iou > best) {
+                best = iou;
+                best_class = cls;
+            }
+        }
+        if (best < 0.2) {
+            out.add(bgr, d->box, k_verifier_background);
+            ++added;
+        } else if (best >= 0.5 && best_class == verifier_class(static_cast<int>(d->category))) {
+            out.add(bgr, d->box, best_class);
+            ++added;
+        }
+    }
+    return added;
+}
+
 // A failed run leaves no half-written model.
 template <typename Model>
 void save_model(const Model& model, const std::string& out) {
@@ -173,7 +204,7 @@ void train_ranker(const Samples& train, const Samples& held, double c, const std
 int main(int argc, char** argv) {
     CLI::App app{"train_verifier: trains the tracker's sign verifier from labelled frames and rendered scenes"};
     std::string data = "../shared/data/gtsdb-dev", labels_path, out = "assets/verifier/signs.yml.gz";
-    std::string ranker_out = "assets/verifier/regions.yml.gz", which = "both";
+    std::string ranker_out = "assets/verifier/regions.yml.gz", which = "both", detections_path;
     int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80;
     double ranker_c = 0.1;
     bool holdout_odd = false;
@@ -192,6 +223,9 @@ int main(int argc, char** argv) {
     app.add_option("--jitters", jitters, "Jittered copies of each sign box")->capture_default_str()->check(CLI::Range(0, 20));
     app.add_option("--synthetic-frames", synthetic_frames, "Rendered frames per synthetic scene")
         ->capture_default_str()->check(CLI::Range(0, 100000));
+    app.add_option("--detections", detections_path,
+                   "detections.jsonl of `swarmtrack process DATA/images --stills` with \"verifier\": \"none\": the "
+                   "tracker's finds on no sign are negatives, those on a sign of their category positives");
     app.add_flag("--holdout-odd", holdout_odd, "Train on even-numbered images, report accuracy on the odd ones");
     app.add_option("--c", c, "SVM C")->capture_default_str();
     app.add_option("--gamma", gamma, "RBF kernel gamma")->capture_default_str();
@@ -209,8 +243,26 @@ int main(int argc, char** argv) {
         for (const auto& e : fs::directory_iterator(images)) {
             files[image_key(e.path().filename().string())] = e.path();
         }
+        // The tracker's finds by image key, when given.
+        PredictionFile found;
+        std::map<std::string, std::vector<const Detection*>> found_on;
+        if (!detections_path.empty()) {
+            found = read_predictions(detections_path);
+            std::map<long long, std::string> key_of;
+            for (const auto& [f, rec] : found.frames) {
+                if (rec.file.empty()) {
+                    throw std::runtime_error(detections_path + ": frame " + std::to_string(f) +
+                                             " names no image; write it with `swarmtrack process DIR --stills`");
+                }
+                key_of[f] = image_key(rec.file);
+            }
+            for (const auto& d : found.detections) {
+                found_on[key_of[d.frame]].push_back(&d);
+            }
+        }
         std::mt19937 rng(seed);
         Samples train, held, rank_train, rank_held;
+        int from_tracker = 0;
         int index = 0, used = 0;
         for (const auto& key : set.images) {
             const bool odd = (index++ % 2) == 1;
@@ -226,6 +278,10 @@ int main(int argc, char** argv) {
             const bool hold = holdout_odd && odd;
             add_frame(bgr, by_image[key], negatives, hold ? 0 : jitters, ranker_negatives, rng, hold ? held : train,
                       hold ? rank_held : rank_train);
+            if (auto d = found_on.find(key); d != found_on.end()) {
+                const int n = add_detections(bgr, by_image[key], d->second, hold ? held : train);
+                from_tracker += hold ? 0 : n;
+            }
             ++used;
         }
         // Our renderer's signs too, so that the verifier passes the synthetic scenes' signs (their exact-pose
@@ -249,8 +305,9 @@ int main(int argc, char** argv) {
                 ++rendered;
             }
         }
-        std::printf("train_verifier: %d real images, %d rendered frames, %d verifier and %d ranker samples\n", used,
-                    rendered, train.x.rows, rank_train.x.rows);
+        std::printf("train_verifier: %d real images, %d rendered frames, %d verifier samples (%d of them the "
+                    "tracker's finds) and %d ranker samples\n",
+                    used, rendered, train.x.rows, from_tracker, rank_train.x.rows);
         if (which != "verifier") {
             train_ranker(rank_train, rank_held, ranker_c, ranker_out);
         }
