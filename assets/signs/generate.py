@@ -140,7 +140,8 @@ def write(name, m):
         json.dump(m, f, indent=1)
         f.write("\n")
 
-# Prohibitory: 0.7 m disc, red ring 0.07 m wide, white disc.
+# Prohibitory: 0.7 m disc, red ring 0.07 m wide, white disc. Its interior need only contrast with the ring
+# (plain_contrast); the triangles keep a required white, which kept rendered non-signs out of the crowded scene.
 R = 0.35; ring = circle(R); white = circle(R - 0.07)
 write("prohibitory", model("prohibitory", "red ring, white disc, 0.7 m diameter", ring,
       [{"colour": "red", "polygon": ring}, {"colour": "white", "polygon": white}],
@@ -161,13 +162,13 @@ side = 0.9; cr = side / math.sqrt(3)
 tri_up = regular(3, cr, -math.pi / 2)
 write("danger", model("danger", "red triangle apex up, 0.9 m side, white inside", tri_up,
       [{"colour": "red", "polygon": tri_up}, {"colour": "white", "polygon": inset(tri_up, 0.1)}],
-      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05, plain_contrast=True))
+      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05))
 
 # Give-way: equilateral triangle apex down, 0.9 m side, red border 0.1 m, white inside.
 tri_down = regular(3, cr, math.pi / 2)
 write("give-way", model("give-way", "red triangle apex down, 0.9 m side, white inside", tri_down,
       [{"colour": "red", "polygon": tri_down}, {"colour": "white", "polygon": inset(tri_down, 0.1)}],
-      inset(tri_down, 0.05), inset(tri_down, 0.14), inset(tri_down, -0.05), step=0.05, plain_contrast=True))
+      inset(tri_down, 0.05), inset(tri_down, 0.14), inset(tri_down, -0.05), step=0.05))
 
 # Stop: red octagon 0.75 m across flats, thin white border, white text band.
 oct_r = 0.375 / math.cos(math.pi / 8)
