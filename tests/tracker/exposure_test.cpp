@@ -69,6 +69,7 @@ TEST(LocalExposure, ShadedSignReadsAsRedRingAndWhiteDisc) {
     EXPECT_LT(math::classify(disc[0], disc[1], disc[2], mean).white, 0.3f);
     ClassMaps maps;
     preprocess_cpu(frame, maps);
+    EXPECT_FLOAT_EQ(maps.mean_value, mean) << "the mean from the exposure tiles' total";
     EXPECT_GT(maps.classes.at<cv::Vec4b>(c.y, c.x + 12)[0], 200) << "ring: red";
     EXPECT_GT(maps.classes.at<cv::Vec4b>(c.y, c.x)[2], 200) << "disc: white";
     EXPECT_LT(maps.classes.at<cv::Vec4b>(c.y, c.x)[0], 30) << "disc: not red";

@@ -23,10 +23,11 @@ float mean_max_channel(const cv::Mat& bgr) {
     return static_cast<float>(sum / (static_cast<double>(bgr.rows) * bgr.cols));
 }
 
-void exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& gw, int& gh) {
+long long exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& gw, int& gh) {
     gw = math::exposure_tiles(bgr.cols);
     gh = math::exposure_tiles(bgr.rows);
     std::vector<float> means(static_cast<std::size_t>(gw) * gh);
+    long long total = 0;
     for (int j = 0; j < gh; ++j) {
         const int y0 = math::exposure_tile_begin(j), y1 = math::exposure_tile_end(j, gh, bgr.rows);
         for (int i = 0; i < gw; ++i) {
@@ -38,6 +39,7 @@ void exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& gw, in
                     sum += std::max(p[x][0], std::max(p[x][1], p[x][2]));
                 }
             }
+            total += sum;
             // float / float, as the CUDA kernel divides its (exact) integer sum
             means[static_cast<std::size_t>(j) * gw + i] =
                 static_cast<float>(sum) / static_cast<float>((y1 - y0) * (x1 - x0));
@@ -49,6 +51,7 @@ void exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& gw, in
             smoothed[static_cast<std::size_t>(j) * gw + i] = math::exposure_smoothed(means.data(), gw, gh, i, j);
         }
     }
+    return total;
 }
 
 void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
@@ -56,7 +59,6 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
         throw std::invalid_argument("preprocess: frame must be a non-empty 8-bit BGR image (CV_8UC3)");
     }
     const int w = bgr.cols, h = bgr.rows;
-    out.mean_value = mean_max_channel(bgr);
     out.classes.create(h, w, CV_8UC4);
     out.gradient.create(h, w, CV_32FC2);
     // Chroma and its local maximum for the paint coverage (common/colour_math.h); dilate ignores pixels outside
@@ -74,7 +76,10 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
     cv::dilate(chroma, local_max, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
     std::vector<float> exposure;
     int gw = 0, gh = 0;
-    exposure_grid(bgr, exposure, gw, gh);
+    // The tiles cover every pixel once: their total is the frame's, so the mean needs no second pass (the same
+    // double division as mean_max_channel and the CUDA kernel).
+    const long long total = exposure_grid(bgr, exposure, gw, gh);
+    out.mean_value = static_cast<float>(static_cast<double>(total) / (static_cast<double>(w) * h));
     cv::Mat sc(h, w, CV_32F);
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < h; ++y) {

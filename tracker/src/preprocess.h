@@ -18,7 +18,8 @@ struct ClassMaps {
 // Mean of max(b, g, r) over a BGR8 frame (every pixel).
 float mean_max_channel(const cv::Mat& bgr);
 // The frame's smoothed local-exposure grid (common/colour_math.h, "Local exposure"), gw x gh tiles, row-major.
-void exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& gw, int& gh);
+// Returns the sum of max(b, g, r) over the whole frame (the tiles cover every pixel once).
+long long exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& gw, int& gh);
 // Throws std::invalid_argument for an empty or non-BGR8 frame.
 void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out);
 
