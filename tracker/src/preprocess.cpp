@@ -54,6 +54,21 @@ long long exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& g
     return total;
 }
 
+cv::Mat exposure_gains(const cv::Mat& bgr) {
+    std::vector<float> grid;
+    int gw = 0, gh = 0;
+    const long long total = exposure_grid(bgr, grid, gw, gh);
+    const float mean = static_cast<float>(static_cast<double>(total) / static_cast<double>(bgr.total()));
+    cv::Mat gains(bgr.size(), CV_32F);
+    for (int y = 0; y < bgr.rows; ++y) {
+        auto* g = gains.ptr<float>(y);
+        for (int x = 0; x < bgr.cols; ++x) {
+            g[x] = math::exposure_gain(grid.data(), gw, gh, x, y, mean);
+        }
+    }
+    return gains;
+}
+
 void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
     if (bgr.empty() || bgr.type() != CV_8UC3) {
         throw std::invalid_argument("preprocess: frame must be a non-empty 8-bit BGR image (CV_8UC3)");
@@ -80,6 +95,9 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
     // double division as mean_max_channel and the CUDA kernel).
     const long long total = exposure_grid(bgr, exposure, gw, gh);
     out.mean_value = static_cast<float>(static_cast<double>(total) / (static_cast<double>(w) * h));
+    const cv::Scalar channel_sums = cv::sum(bgr); // exact: integer sums far below 2^53
+    const math::ChannelGains balance =
+        math::grey_world_gains(channel_sums[0], channel_sums[1], channel_sums[2], static_cast<double>(w) * h);
     cv::Mat sc(h, w, CV_32F);
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < h; ++y) {
@@ -90,7 +108,8 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
         auto* s = sc.ptr<float>(y);
         for (int x = 0; x < w; ++x) {
             const float gain = math::exposure_gain(exposure.data(), gw, gh, x, y, out.mean_value);
-            math::ClassLikelihood l = math::classify(gain * p[x][0], gain * p[x][1], gain * p[x][2], out.mean_value);
+            math::ClassLikelihood l = math::classify(gain * balance.b * p[x][0], gain * balance.g * p[x][1],
+                                                     gain * balance.r * p[x][2], out.mean_value);
             math::apply_cover(l, ch[x], lm[x]);
             c[x] = cv::Vec4b(cv::saturate_cast<uchar>(l.red * 255.f), cv::saturate_cast<uchar>(l.blue * 255.f),
                              cv::saturate_cast<uchar>(l.white * 255.f), cv::saturate_cast<uchar>(l.yellow * 255.f));

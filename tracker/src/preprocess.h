@@ -20,6 +20,8 @@ float mean_max_channel(const cv::Mat& bgr);
 // The frame's smoothed local-exposure grid (common/colour_math.h, "Local exposure"), gw x gh tiles, row-major.
 // Returns the sum of max(b, g, r) over the whole frame (the tiles cover every pixel once).
 long long exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& gw, int& gh);
+// Each pixel's local exposure gain (common/colour_math.h, "Local exposure"), CV_32F of the frame's size.
+cv::Mat exposure_gains(const cv::Mat& bgr);
 // Throws std::invalid_argument for an empty or non-BGR8 frame.
 void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out);
 

@@ -80,6 +80,33 @@ TEST_P(GpuAgreement, PreprocessingMatchesCpuFrameAfterFrame) {
     }
 }
 
+// The white balance's channel sums live in the same alternating slots: frames of different colour casts in a
+// row (cold, warm, strongly red, neutral) each get their own gains, the same as the CPU's.
+TEST_P(GpuAgreement, PreprocessingMatchesCpuUnderColourCasts) {
+    if (!have_gpu()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    const auto [w, h] = GetParam();
+    DeviceFrame dev;
+    const cv::Scalar casts[] = {{1.3, 1.0, 0.75}, {0.8, 1.0, 1.25}, {0.4, 0.5, 1.0}, {1.0, 1.0, 1.0}};
+    int frame_index = 0;
+    for (const cv::Scalar& cast : casts) {
+        cv::Mat frame;
+        cv::multiply(scene_frame("noisy", w, h, 3 + frame_index), cast, frame);
+        ClassMaps cpu, gpu;
+        preprocess_cpu(frame, cpu);
+        dev.process(frame);
+        dev.download(gpu);
+        EXPECT_FLOAT_EQ(cpu.mean_value, gpu.mean_value) << "cast " << frame_index;
+        cv::Mat diff;
+        cv::absdiff(cpu.classes, gpu.classes, diff);
+        double worst = 0;
+        cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+        EXPECT_LE(worst, 1.0) << "cast " << frame_index;
+        ++frame_index;
+    }
+}
+
 TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
     if (!have_gpu()) {
         GTEST_SKIP() << "no CUDA device";

@@ -24,6 +24,13 @@ SWARM_HOST_DEVICE SWARM_INLINE float hue_weight(float hue, float centre, float w
     return 1.f - smoothstep(0.5f * width, width, d);
 }
 
+// 1 for hue (degrees, [0, 360)) in [lo_full, hi_full], falling smoothly to 0 at lo_zero and hi_zero; the band is
+// given in (-180, 180], so a band about red spans 0.
+SWARM_HOST_DEVICE SWARM_INLINE float hue_band(float hue, float lo_zero, float lo_full, float hi_full, float hi_zero) {
+    const float h = hue > 180.f ? hue - 360.f : hue;
+    return smoothstep(lo_zero, lo_full, h) * (1.f - smoothstep(hi_full, hi_zero, h));
+}
+
 // b, g, r in [0, 255]; mean_value: the frame's mean of max(r, g, b) in [0, 255] (> 0).
 SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float r, float mean_value) {
     const float mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
@@ -45,8 +52,14 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float 
     // Dark pixels have unreliable hue; chroma must also stand out of sensor noise.
     const float lit = smoothstep(0.12f, 0.3f, rel) * smoothstep(6.f, 16.f, chroma);
     const float coloured = smoothstep(0.25f, 0.45f, sat) * lit;
+    // A red rim is thin: on a 15-20 px sign it is a pixel or two wide, blurred into the white beside it, and
+    // faded paint is pink; such a rim's saturation is 0.2-0.35. Red takes a lower saturation than blue, whose
+    // pale counterpart is the sky.
+    const float reddish = smoothstep(0.15f, 0.35f, sat) * lit;
     ClassLikelihood c;
-    c.red = coloured * hue_weight(hue, 0.f, 30.f);
+    // Red paint under a cold light (dusk, shade, a blue sky's fill) drifts towards magenta, even after the white
+    // balance below; towards orange it would meet the yellow class and skin, so the band is lopsided.
+    c.red = reddish * hue_band(hue, -50.f, -25.f, 15.f, 30.f);
     c.blue = coloured * hue_weight(hue, 220.f, 40.f);
     c.yellow = coloured * hue_weight(hue, 52.f, 22.f);
     // White: unsaturated and either bright for this frame (night, low exposure) or bright outright. The
@@ -56,6 +69,31 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float 
     const float absolute = smoothstep(150.f, 200.f, mx);
     c.white = (1.f - smoothstep(0.12f, 0.28f, sat)) * (bright > absolute ? bright : absolute);
     return c;
+}
+
+// Grey-world white balance. Cameras misjudge the light at dusk, in shade and in haze: the whole frame takes a blue
+// or violet cast and a red rim turns magenta (its hue 40-130 degrees below red's). Each channel is scaled by the
+// frame's mean over that channel's mean, within [k_balance_min, k_balance_max] so a frame that really is mostly
+// one colour (a sky, a hedge) is not pushed far; in ordinary light the gains are about 1.
+constexpr float k_balance_min = 0.75f;
+constexpr float k_balance_max = 1.33f;
+
+struct ChannelGains {
+    float b, g, r;
+};
+
+SWARM_HOST_DEVICE SWARM_INLINE float balance_gain(double grey, double channel) {
+    const float f = static_cast<float>(grey / channel);
+    return f < k_balance_min ? k_balance_min : (f > k_balance_max ? k_balance_max : f);
+}
+
+// The gains from the frame's channel sums over `pixels` pixels.
+SWARM_HOST_DEVICE SWARM_INLINE ChannelGains grey_world_gains(double sum_b, double sum_g, double sum_r, double pixels) {
+    // A channel whose mean is under 1 of 255 is black, not a cast.
+    const double b = sum_b > pixels ? sum_b : pixels, g = sum_g > pixels ? sum_g : pixels;
+    const double r = sum_r > pixels ? sum_r : pixels;
+    const double grey = (b + g + r) / 3.0;
+    return {balance_gain(grey, b), balance_gain(grey, g), balance_gain(grey, r)};
 }
 
 // Local exposure. A sign in shade, against the light or at dusk is far darker than the frame: its red has a

@@ -60,7 +60,7 @@ struct DeviceFrame::Impl {
     swarm::gpu::PinnedHost<unsigned char> staging;
     swarm::gpu::PitchedBuffer2D<uchar4> classes;
     swarm::gpu::PitchedBuffer2D<float2> gradient;
-    swarm::gpu::DeviceBuffer<unsigned long long> sums; // two brightness slots, alternate frames (preprocess.cu)
+    swarm::gpu::DeviceBuffer<unsigned long long> sums; // two sets of frame sums, alternate frames (preprocess.cu)
     swarm::gpu::DeviceBuffer<float> exposure;           // the exposure grid's tile means, then its smoothing
     int parity = 0;                                    // slot of the frame processed last
     swarm::gpu::DeviceBuffer<math::PackedPoint> points;
@@ -94,8 +94,9 @@ struct DeviceFrame::Impl {
             height = view.height;
         }
         if (sums.data() == nullptr) {
-            sums.reserve(2);
-            SWARM_CUDA_CHECK_THROW(cudaMemsetAsync(sums.data(), 0, 2 * sizeof(unsigned long long), s));
+            sums.reserve(2 * cuda::k_preprocess_sums);
+            SWARM_CUDA_CHECK_THROW(
+                cudaMemsetAsync(sums.data(), 0, 2 * cuda::k_preprocess_sums * sizeof(unsigned long long), s));
         }
         parity ^= 1;
         const int gw = math::exposure_tiles(width), gh = math::exposure_tiles(height);
@@ -253,7 +254,8 @@ void DeviceFrame::download(ClassMaps& out) const {
                                              m->gradient.pitch(), m->width * sizeof(float2), m->height,
                                              cudaMemcpyDeviceToHost, s));
     unsigned long long sum = 0;
-    SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(&sum, m->sums.data() + m->parity, sizeof(sum), cudaMemcpyDeviceToHost, s));
+    SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(&sum, m->sums.data() + cuda::k_preprocess_sums * m->parity, sizeof(sum),
+                                           cudaMemcpyDeviceToHost, s));
     SWARM_CUDA_CHECK_THROW(cudaStreamSynchronize(s));
     out.mean_value = static_cast<float>(static_cast<double>(sum) / (static_cast<double>(m->width) * m->height));
 }

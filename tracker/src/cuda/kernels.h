@@ -20,9 +20,10 @@ struct ExposureView {
     int gw, gh;
 };
 
-// One cooperative launch: the sum of max(b, g, r) over a BGR8 image into sums[parity] (which must be zero;
-// the launch zeroes sums[parity ^ 1] for the next frame) and the exposure grid, then the class likelihoods
-// (uchar4) and sign-colour gradient (float2) of every pixel from them.
+// One cooperative launch: the sums of max(b, g, r), b, g and r over a BGR8 image into sums[4 parity .. 4 parity + 3]
+// (which must be zero; the launch zeroes the other parity's four for the next frame) and the exposure grid, then
+// the class likelihoods (uchar4) and sign-colour gradient (float2) of every pixel from them.
+constexpr int k_preprocess_sums = 4;
 void launch_preprocess(cudaStream_t stream, PitchedView bgr, unsigned long long* sums, int parity,
                        ExposureView exposure, PitchedView classes, PitchedView gradient);
 // Blocks of that launch for a frame (the resident limit, at most one per tile).

@@ -1,5 +1,6 @@
-// The per-frame preprocessing kernel: frame and local brightness (the exposure tiles), then per-pixel class
-// likelihoods (with the local exposure gain, and the paint coverage against the local maximum chroma) +
+// The per-frame preprocessing kernel: frame and local brightness (the exposure tiles) and the frame's channel sums
+// (white balance), then per-pixel class likelihoods (with the white balance, the local exposure gain, and the paint
+// coverage against the local maximum chroma) +
 // sign-colour gradient (common/colour_math.h), in ONE cooperative launch. Two kernels and a memset cost about three times their work in launch gaps; one launch with a grid
 // barrier between the two phases, and each pixel classified once into a shared tile instead of five times
 // (itself and its four neighbours for the gradient), removes most of that (docs/benchmarks.md, "Design evidence").
@@ -27,55 +28,68 @@ __device__ const unsigned char* pixel_at(const PitchedView& bgr, int x, int y) {
     return static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
 }
 
+// The frame's sums a launch adds up: max(b, g, r) (the exposure's brightness), then b, g and r (the white balance).
+constexpr int k_sums = k_preprocess_sums;
+
 // Phase 1: the mean of max(b, g, r) over each exposure tile into means[] (common/colour_math.h, "Local
-// exposure"), and the frame's sum of it into *sum. A block sums a tile at a time: one atomic a tile.
-__device__ void exposure_means(const PitchedView& bgr, const ExposureView& e, unsigned long long* sum,
-                               unsigned long long* partial) {
+// exposure"), and the frame's sums of it and of each channel into sums[0..3]. A block sums a tile at a time: one
+// atomic a sum a tile.
+__device__ void exposure_means(const PitchedView& bgr, const ExposureView& e, unsigned long long* sums,
+                               unsigned long long (*partial)[k_block / 32]) {
     for (int t = blockIdx.x; t < e.gw * e.gh; t += gridDim.x) {
         const int i = t % e.gw, j = t / e.gw;
         const int x0 = math::exposure_tile_begin(i), x1 = math::exposure_tile_end(i, e.gw, bgr.width);
         const int y0 = math::exposure_tile_begin(j), y1 = math::exposure_tile_end(j, e.gh, bgr.height);
         const int tw = x1 - x0, n = tw * (y1 - y0);
-        unsigned long long local = 0;
+        unsigned long long local[k_sums] = {0, 0, 0, 0};
         for (int k = threadIdx.x; k < n; k += k_block) {
             const int y = y0 + k / tw, x = x0 + k % tw;
             const unsigned char* p = static_cast<const unsigned char*>(bgr.data) + y * bgr.pitch + 3 * x;
-            local += max(p[0], max(p[1], p[2]));
+            local[0] += max(p[0], max(p[1], p[2]));
+            local[1] += p[0];
+            local[2] += p[1];
+            local[3] += p[2];
         }
-        for (int o = 16; o > 0; o >>= 1) {
-            local += __shfl_down_sync(0xffffffffu, local, o);
-        }
-        if ((threadIdx.x & 31) == 0) {
-            partial[threadIdx.x / 32] = local;
+#pragma unroll
+        for (int c = 0; c < k_sums; ++c) {
+            for (int o = 16; o > 0; o >>= 1) {
+                local[c] += __shfl_down_sync(0xffffffffu, local[c], o);
+            }
+            if ((threadIdx.x & 31) == 0) {
+                partial[c][threadIdx.x / 32] = local[c];
+            }
         }
         __syncthreads();
-        if (threadIdx.x == 0) {
+        if (threadIdx.x < k_sums) {
             unsigned long long block = 0;
             for (int w = 0; w < k_block / 32; ++w) {
-                block += partial[w];
+                block += partial[threadIdx.x][w];
             }
-            // float / float of the exact integer sum, as the CPU's exposure_grid divides
-            e.means[t] = static_cast<float>(block) / static_cast<float>(n);
-            atomicAdd(sum, block);
+            if (threadIdx.x == 0) {
+                // float / float of the exact integer sum, as the CPU's exposure_grid divides
+                e.means[t] = static_cast<float>(block) / static_cast<float>(n);
+            }
+            atomicAdd(sums + threadIdx.x, block);
         }
         __syncthreads(); // partial is reused by the next tile
     }
 }
 
-// `sums` holds two slots used by alternate frames: this frame adds into sums[parity] (zeroed by the previous
-// frame's launch, or at allocation) and zeroes sums[parity ^ 1] for the next one, so no memset is queued.
+// `sums` holds two sets of k_sums used by alternate frames: this frame adds into set `parity` (zeroed by the
+// previous frame's launch, or at allocation) and zeroes set parity ^ 1 for the next one, so no memset is queued.
 __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, unsigned long long* sums, int parity,
                                                              ExposureView exposure, PitchedView classes,
                                                              PitchedView gradient) {
     namespace cg = cooperative_groups;
-    __shared__ unsigned long long partial[k_block / 32];
+    __shared__ unsigned long long partial[k_sums][k_block / 32];
     __shared__ math::ClassLikelihood tile[k_halo_h][k_halo_w];
     __shared__ float chroma[k_chroma_h][k_chroma_w];
     __shared__ float row_max[k_chroma_h][k_halo_w]; // chroma's maximum along x, centred on each cell's column
-    exposure_means(bgr, exposure, sums + parity, partial);
+    unsigned long long* frame_sums = sums + k_sums * parity;
+    exposure_means(bgr, exposure, frame_sums, partial);
     cg::this_grid().sync();
-    if (blockIdx.x == 0 && threadIdx.x == 0) {
-        sums[parity ^ 1] = 0;
+    if (blockIdx.x == 0 && threadIdx.x < k_sums) {
+        sums[k_sums * (parity ^ 1) + threadIdx.x] = 0;
     }
     const int grid_tiles = exposure.gw * exposure.gh;
     for (int t = blockIdx.x * k_block + threadIdx.x; t < grid_tiles; t += gridDim.x * k_block) {
@@ -84,8 +98,11 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
     }
     cg::this_grid().sync();
     // Same rounding as the CPU path: double mean of the integer sum, then float.
-    const float mean = static_cast<float>(static_cast<double>(sums[parity]) /
-                                          (static_cast<double>(bgr.width) * static_cast<double>(bgr.height)));
+    const double pixels = static_cast<double>(bgr.width) * static_cast<double>(bgr.height);
+    const float mean = static_cast<float>(static_cast<double>(frame_sums[0]) / pixels);
+    const math::ChannelGains balance =
+        math::grey_world_gains(static_cast<double>(frame_sums[1]), static_cast<double>(frame_sums[2]),
+                               static_cast<double>(frame_sums[3]), pixels);
     auto q = [](float v) { return static_cast<unsigned char>(min(max(__float2int_rn(v * 255.f), 0), 255)); };
     const int tiles_x = (bgr.width + k_tile_w - 1) / k_tile_w;
     const int tiles = tiles_x * ((bgr.height + k_tile_h - 1) / k_tile_h);
@@ -127,7 +144,8 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
             }
             const unsigned char* p = pixel_at(bgr, px, py);
             const float gain = math::exposure_gain(exposure.smoothed, exposure.gw, exposure.gh, px, py, mean);
-            math::ClassLikelihood c = math::classify(gain * p[0], gain * p[1], gain * p[2], mean);
+            math::ClassLikelihood c =
+                math::classify(gain * balance.b * p[0], gain * balance.g * p[1], gain * balance.r * p[2], mean);
             math::apply_cover(c, chroma[sy][sx], local_max);
             tile[ly][lx] = c;
         }
