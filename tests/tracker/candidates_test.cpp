@@ -1,6 +1,6 @@
 // Candidate regions and their swarm jobs: painted discs and triangles of a sign's size are found where they are,
-// with their colour; grey texture, tiny specks and long bars are not; a region's job box contains the pose that
-// projects the model onto it.
+// with their colour, touching pairs one by one; grey texture, tiny specks and long bars are not; a region's job
+// box contains the pose that projects the model onto it.
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
@@ -53,6 +53,23 @@ TEST(Candidates, IgnoresGreyTextureSpecksAndBars) {
     for (const auto& c : find_candidates(f, o)) {
         EXPECT_GE(std::min(c.box.width, c.box.height), o.min_side_px);
         EXPECT_LE(std::max(c.box.width, c.box.height), 2 * std::min(c.box.width, c.box.height));
+    }
+}
+
+// Signs mounted one above the other whose rims touch make one tall region of paint; each sign must still be a
+// candidate of its own size (so must two side by side).
+TEST(Candidates, SplitsTouchingSignsIntoOneCandidateEach) {
+    // Fainter noise than grey_frame's: at its level the pair's region takes in a few noise pixels around it.
+    cv::Mat f(240, 320, CV_8UC3);
+    cv::RNG rng(3);
+    rng.fill(f, cv::RNG::NORMAL, cv::Scalar(110, 115, 120), cv::Scalar(3, 3, 3));
+    for (const cv::Point c : {cv::Point(80, 70), cv::Point(80, 94), cv::Point(200, 160), cv::Point(224, 160)}) {
+        cv::circle(f, c, 12, cv::Scalar(40, 40, 200), cv::FILLED);
+        cv::circle(f, c, 8, cv::Scalar(240, 240, 240), cv::FILLED);
+    }
+    const auto cs = find_candidates(f, CandidateOptions{});
+    for (const cv::Point c : {cv::Point(80, 70), cv::Point(80, 94), cv::Point(200, 160), cv::Point(224, 160)}) {
+        EXPECT_NE(near(cs, c, 25, ColourClass::Red), nullptr) << c;
     }
 }
 

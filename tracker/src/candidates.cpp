@@ -5,6 +5,8 @@
 #include <opencv2/features2d.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "common/colour_math.h"
+#include "preprocess.h"
 #include "tracker/eval.h"
 #include "tracker/region_ranker.h"
 
@@ -18,6 +20,40 @@ constexpr double k_merge_iou = 0.5;
 constexpr float k_dark_floor = 90.f; // b + g + r: about a sum of 30 a channel
 constexpr int k_search_width = 832;
 
+// Signs mounted one above the other (a triangle over a disc, two discs) touch or nearly touch, and their rims
+// become one region of paint, too tall for either sign. Such a region's two ends, squares of its width, are
+// where its signs are (side by side likewise). Regions from 1.5 to k_max_stack times as long as wide are split;
+// up to twice as long they stay candidates themselves too (a sign with a bit of its post or a neighbour's rim).
+constexpr int k_max_stack = 4;
+constexpr double k_same_end_iou = 0.8;
+std::vector<cv::Rect> stack_ends(const cv::Rect& b) {
+    const int side = std::min(b.width, b.height), length = std::max(b.width, b.height);
+    if (2 * length < 3 * side) {
+        return {};
+    }
+    if (b.height > b.width) {
+        return {cv::Rect(b.x, b.y, side, side), cv::Rect(b.x, b.y + b.height - side, side, side)};
+    }
+    return {cv::Rect(b.x, b.y, side, side), cv::Rect(b.x + b.width - side, b.y, side, side)};
+}
+
+// Largest first, so of two overlapping regions the outer one stays and takes the better score of the two.
+std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou) {
+    std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
+    std::vector<Candidate> kept;
+    for (const auto& c : found) {
+        auto same = std::find_if(kept.begin(), kept.end(), [&](const Candidate& k) {
+            return box_iou(cv::Rect2f(k.box), cv::Rect2f(c.box)) > iou;
+        });
+        if (same == kept.end()) {
+            kept.push_back(c);
+        } else {
+            same->score = std::max(same->score, c.score);
+        }
+    }
+    return kept;
+}
+
 void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& o, std::vector<Candidate>& out) {
     const int max_side = std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * map.rows));
     // delta 4: a faded 15 px ring is stable over only a few levels; the area bounds follow the side bounds.
@@ -30,28 +66,33 @@ void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& 
     // the paint over the region's box (an integral image, O(1) a region) ranks them as well.
     cv::Mat sums;
     cv::integral(map, sums, CV_64F);
-    std::vector<Candidate> found;
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
-        const cv::Rect& b = boxes[i];
-        if (b.width < o.min_side_px || b.height < o.min_side_px || b.width > max_side || b.height > max_side ||
-            b.width > 2 * b.height || b.height > 2 * b.width) {
-            continue;
-        }
+    const auto paint_of = [&](const cv::Rect& b) {
         const double sum = sums.at<double>(b.y + b.height, b.x + b.width) - sums.at<double>(b.y, b.x + b.width) -
                            sums.at<double>(b.y + b.height, b.x) + sums.at<double>(b.y, b.x);
-        found.push_back({b, colour, static_cast<float>(sum / (255.0 * b.area()))});
+        return static_cast<float>(sum / (255.0 * b.area()));
+    };
+    std::vector<Candidate> whole, ends;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const cv::Rect& b = boxes[i];
+        const int side = std::min(b.width, b.height), length = std::max(b.width, b.height);
+        if (side < o.min_side_px || length > max_side || length > k_max_stack * side) {
+            continue;
+        }
+        if (length <= 2 * side) {
+            whole.push_back({b, colour, paint_of(b)});
+        }
+        for (const cv::Rect& end : stack_ends(b)) {
+            ends.push_back({end, colour, paint_of(end)});
+        }
     }
-    // Largest first, so of two overlapping regions the outer one stays and takes the better score of the two.
-    std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
-    std::vector<Candidate> kept;
-    for (const auto& c : found) {
-        auto same = std::find_if(kept.begin(), kept.end(), [&](const Candidate& k) {
-            return box_iou(cv::Rect2f(k.box), cv::Rect2f(c.box)) > k_merge_iou;
+    std::vector<Candidate> kept = merge_overlaps(std::move(whole), k_merge_iou);
+    // An end inside its own region overlaps it by up to 2/3, which the merge would fold back into the region.
+    for (auto& end : merge_overlaps(std::move(ends), k_merge_iou)) {
+        const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const Candidate& k) {
+            return box_iou(cv::Rect2f(k.box), cv::Rect2f(end.box)) > k_same_end_iou;
         });
-        if (same == kept.end()) {
-            kept.push_back(c);
-        } else {
-            same->score = std::max(same->score, c.score);
+        if (!repeated) {
+            kept.push_back(end);
         }
     }
     out.insert(out.end(), kept.begin(), kept.end());
@@ -59,18 +100,29 @@ void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& 
 
 } // namespace
 
-void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue) {
+cv::Vec3f frame_balance(const cv::Mat& bgr) {
+    const cv::Scalar sums = cv::sum(bgr);
+    const math::ChannelGains g = math::grey_world_gains(sums[0], sums[1], sums[2], static_cast<double>(bgr.total()));
+    return {g.b, g.g, g.r};
+}
+
+void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue, const cv::Vec3f& balance, const cv::Mat& exposure) {
     CV_Assert(bgr.type() == CV_8UC3);
+    CV_Assert(exposure.empty() || (exposure.type() == CV_32F && exposure.size() == bgr.size()));
     red.create(bgr.size(), CV_8UC1);
     blue.create(bgr.size(), CV_8UC1);
     for (int y = 0; y < bgr.rows; ++y) {
         const auto* px = bgr.ptr<cv::Vec3b>(y);
         auto* r_out = red.ptr<std::uint8_t>(y);
         auto* b_out = blue.ptr<std::uint8_t>(y);
+        const float* gain = exposure.empty() ? nullptr : exposure.ptr<float>(y);
         for (int x = 0; x < bgr.cols; ++x) {
-            const float b = px[x][0], g = px[x][1], r = px[x][2];
-            // Near black the ratio is sensor noise: the brightness it is taken against has a floor.
-            const float inv = k_map_gain / std::max(b + g + r, k_dark_floor);
+            const float b = balance[0] * px[x][0], g = balance[1] * px[x][1], r = balance[2] * px[x][2];
+            // Near black the ratio is sensor noise: the brightness it is taken against has a floor. The ratio
+            // itself does not change with exposure; the floor does, so a sign in the shade of a dark
+            // neighbourhood, exposed up, keeps its colour.
+            const float lit = gain != nullptr ? gain[x] : 1.f;
+            const float inv = k_map_gain * lit / std::max(lit * (b + g + r), k_dark_floor);
             // Blue paint is often greenish-blue under daylight: green counts less against it.
             const float redness = std::min(r - g, r - b) * inv, blueness = std::min(b - r, b - 0.9f * g) * inv;
             r_out[x] = cv::saturate_cast<std::uint8_t>(redness);
@@ -92,7 +144,8 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
         cv::resize(bgr, small, cv::Size(), scale, scale, cv::INTER_AREA);
     }
     cv::Mat red, blue;
-    paint_maps(scale < 1.0 ? small : bgr, red, blue);
+    const cv::Mat& search = scale < 1.0 ? small : bgr;
+    paint_maps(search, red, blue, frame_balance(search), exposure_gains(search));
     regions_of(red, ColourClass::Red, o, all);
     regions_of(blue, ColourClass::Blue, o, all);
     if (scale < 1.0) {

@@ -26,13 +26,19 @@ struct CandidateOptions {
     // Ranks the regions when set (tracker/region_ranker.h); it scores at most rank_pool regions, the ones of
     // strongest paint, which bounds a frame's time on the most cluttered frames.
     const RegionRanker* ranker = nullptr;
-    int rank_pool = 800;
+    int rank_pool = 3000;
 };
 
 // Paint strength maps in [0, 255]: how much redder (bluer) a pixel is than its other channels, relative to
-// its brightness. Unlike hue-and-saturation classes, the ratio keeps a shaded or faded sign's weak colour
-// above its grey surroundings.
-void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue);
+// its brightness, after scaling the channels by `balance` (b, g, r; common/colour_math.h, grey_world_gains) and,
+// where given, each pixel by its local exposure gain (`exposure`, CV_32F, the frame's size; preprocess.h).
+// Unlike hue-and-saturation classes, the ratio keeps a shaded or faded sign's weak colour above its grey
+// surroundings.
+void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue, const cv::Vec3f& balance = cv::Vec3f(1, 1, 1),
+                const cv::Mat& exposure = cv::Mat());
+
+// The frame's grey-world white balance gains (b, g, r), as the colour classes use them.
+cv::Vec3f frame_balance(const cv::Mat& bgr);
 
 // Candidate regions, best first: maximally stable extremal regions of the paint maps (the ring, the disc or
 // the border of a sign is a region that keeps its shape over a wide range of thresholds), filtered by size and
