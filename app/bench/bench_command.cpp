@@ -110,6 +110,8 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--config", o->config, "Scenes and real suites: tracker settings file (JSON, as for track/process)");
     sub->add_option("--data", o->data, "Real suite: folder of labelled images (DIR/images/* or DIR/*, with DIR/labels.csv or a COCO .json)");
     sub->add_option("--labels", o->labels, "Real suite: the labels file (.csv or COCO .json) when not found in --data");
+    sub->add_option("--predictions", o->predictions,
+                    "Real suite: also write the detections to this file (JSON lines, as process --stills writes them)");
     sub->add_option("--match-iou", o->match_iou, "Real suite: box IoU a match needs")->check(CLI::Range(0.05, 1.0))->capture_default_str();
     sub->add_option("--scene", o->scene, "Scenes suite: easy, noisy, crowded, night or all")->capture_default_str();
     sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds, bees and scenes suites)");

@@ -27,6 +27,7 @@ struct BenchOptions {
     std::string scene = "all";    // scenes: one shipped scene or all
     std::string data, labels;     // real: folder of labelled images; labels file (empty: found in data)
     double match_iou = 0.5;       // real: box IoU a match needs
+    std::string predictions;      // real: also write the detections here (JSON lines, as `process --stills`)
     bool list = false;
     std::string json, csv;
     EngineOptions engine;

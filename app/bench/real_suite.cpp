@@ -18,6 +18,7 @@
 #include "real_eval_report.h"
 #include "sources/image_name.h"
 #include "tracker/eval.h"
+#include "tracker/io.h"
 #include "tracker/labels.h"
 
 namespace app {
@@ -72,6 +73,11 @@ BenchReport run_real_suite(const BenchOptions& o) {
     const std::string labels_path = labels_of(data, o.labels);
     const tracker::LabelSet labels = tracker::read_labels(labels_path); // bad labels fail before minutes of tracking
     tracker::TrackerSettings settings = resolve_settings(o.config, o.engine.backend);
+    // Opened before minutes of tracking, so an unwritable path fails first; committed only when complete.
+    std::unique_ptr<tracker::AtomicTextWriter> predictions;
+    if (!o.predictions.empty()) {
+        predictions = std::make_unique<tracker::AtomicTextWriter>(o.predictions);
+    }
 
     const std::size_t n = o.frames > 0 ? std::min(images.size(), static_cast<std::size_t>(o.frames)) : images.size();
     tracker::PredictionFile pred;
@@ -122,6 +128,17 @@ BenchReport run_real_suite(const BenchOptions& o) {
     if (!tr) {
         throw std::runtime_error("--data " + o.data + ": none of the first " + std::to_string(n) +
                                  " images decodes as " + still_formats() + "; check the files");
+    }
+
+    if (predictions) {
+        auto d = pred.detections.begin(); // in frame order, as they were found
+        for (const auto& [index, rec] : pred.frames) {
+            predictions->write_line(tracker::to_json_line(rec));
+            for (; d != pred.detections.end() && d->frame == index; ++d) {
+                predictions->write_line(tracker::to_json_line(*d));
+            }
+        }
+        predictions->commit();
     }
 
     tracker::RealEvalSettings es;

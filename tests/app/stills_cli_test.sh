@@ -76,9 +76,15 @@ one_line_error "bench real without labels" "--labels FILE"
 mkdir -p "$tmp/empty"
 check "bench real without images" 2 "$bin" bench --suite real --data "$tmp/empty" --labels "$tmp/labels.csv" --backend cpu
 one_line_error "bench real without images" "no images"
-# The real suite on the stills made here, with their CSV labels.
-check "bench real on stills" 0 "$bin" bench --suite real --data "$tmp/stills" --labels "$tmp/labels.csv" --backend cpu --config "$tmp/light.json" --frames 2 --json "$tmp/real.json"
+check "bench real predictions into no folder" 2 "$bin" bench --suite real --data "$tmp/stills" --labels "$tmp/labels.csv" --backend cpu --predictions "$tmp/nowhere/p.jsonl"
+one_line_error "bench real predictions into no folder" "nowhere/p.jsonl: cannot write"
+# The real suite on the stills made here, with their CSV labels; its predictions score the same through eval.
+check "bench real on stills" 0 "$bin" bench --suite real --data "$tmp/stills" --labels "$tmp/labels.csv" --backend cpu --config "$tmp/light.json" --frames 2 --json "$tmp/real.json" --predictions "$tmp/real.jsonl"
 expect "bench real table" "$tmp/out" "| any sign"
 expect "bench real timing" "$tmp/out" "time per frame"
 expect "bench real json" "$tmp/real.json" '"median_frame"'
+expect "bench real predictions name their images" "$tmp/real.jsonl" '"file":"a.ppm"'
+grep '| any sign' "$tmp/out" >"$tmp/bench_row"
+check "eval of the bench's predictions" 0 "$bin" eval --labels "$tmp/labels.csv" --pred "$tmp/real.jsonl"
+grep -qF "$(cat "$tmp/bench_row")" "$tmp/out" || { echo "FAIL: eval of the bench's predictions differs from the bench's row"; fail=1; }
 exit $fail
