@@ -116,7 +116,7 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
         c = colour_at(layers, p)
         if math.hypot(*p) >= pictogram_radius:
             by_colour.setdefault(c, []).append(p)
-        elif c != layers[0]["colour"]:
+        elif c != rim_colour:
             pictogram.setdefault(c, []).append(p)
     for c, ps in sorted(by_colour.items()):
         if plain_contrast:
@@ -142,20 +142,27 @@ def write(name, m):
 
 # Prohibitory: 0.7 m disc, red ring 0.07 m wide, white disc. Its interior need only contrast with the ring
 # (plain_contrast); the triangles keep a required white, which kept rendered non-signs out of the crowded scene.
-R = 0.35; ring = circle(R); white = circle(R - 0.07)
-write("prohibitory", model("prohibitory", "red ring, white disc, 0.7 m diameter", ring,
-      [{"colour": "red", "polygon": ring}, {"colour": "white", "polygon": white}],
-      circle(R - 0.035, 40), circle(R - 0.09, 32), circle(R * 1.12, 40), plain_contrast=True))
+# The outline is the outer edge of its white border (as for the mandatory disc below); the edge term follows the
+# red's edge.
+R = 0.35; ring = circle(R); red_disc = circle(R - 0.025); white = circle(R - 0.095)
+write("prohibitory", model("prohibitory", "red ring in a white border, white disc, 0.7 m diameter", ring,
+      [{"colour": "white", "polygon": ring}, {"colour": "red", "polygon": red_disc}, {"colour": "white", "polygon": white}],
+      circle(R - 0.06, 40), circle(R - 0.115, 32), circle(R * 1.12, 40), plain_contrast=True, edge=red_disc))
 
-# Mandatory: 0.7 m blue disc with a white arrow pointing up.
+# Mandatory: 0.7 m sign, a blue disc inside a white border, with a white arrow pointing up.
 arrow = [(0.0, -0.22), (0.12, -0.08), (0.04, -0.08), (0.04, 0.2), (-0.04, 0.2), (-0.04, -0.08), (-0.12, -0.08)]
 # Real mandatory signs carry many pictograms (arrows in every direction, a bicycle, a pedestrian): the model
 # requires the blue annulus around them and something not blue at the centre, where the strokes of nearly all
 # of them cross; the up arrow it paints is an optional part (it tells the roll of a sign that has it).
-write("mandatory", model("mandatory", "blue disc with white arrow, 0.7 m diameter", ring,
-      [{"colour": "blue", "polygon": ring}, {"colour": "white", "polygon": arrow}],
-      circle(R - 0.04, 40), circle(R - 0.07, 32), circle(R * 1.12, 40), step=0.05, pictogram_radius=0.2,
-      contrast_radius=0.06))
+# The white border belongs to the sign (a labelled box includes it), so the outline is its outer edge; the blue
+# it frames is blurred into it in a small sign (JPEG keeps colour at half resolution), and a disc's blue reads as
+# blue only to about 0.8 of the sign's width. The edge term follows the blue's edge, the strongest contrast.
+blue_disc = circle(R - 0.04)
+write("mandatory", model("mandatory", "blue disc in a white border, white arrow, 0.7 m diameter", ring,
+      [{"colour": "white", "polygon": ring}, {"colour": "blue", "polygon": blue_disc},
+       {"colour": "white", "polygon": arrow}],
+      circle(R - 0.075, 40), circle(R - 0.09, 32), circle(R * 1.12, 40), step=0.05, pictogram_radius=0.2,
+      contrast_radius=0.06, edge=blue_disc))
 
 # Danger: equilateral triangle apex up, 0.9 m side, red border 0.1 m, white inside.
 side = 0.9; cr = side / math.sqrt(3)
