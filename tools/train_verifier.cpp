@@ -34,6 +34,7 @@
 #include "tracker/labels.h"
 #include "tracker/region_ranker.h"
 #include "tracker/synthetic.h"
+#include "tracker/tracker.h"
 #include "tracker/verifier.h"
 
 namespace fs = std::filesystem;
@@ -150,6 +151,40 @@ int add_detections(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, i
     return added;
 }
 
+// The tracker's own finds on our rendered scenes, run as a user runs them (tracking on, no verifier), matched
+// with the scenes' exact truth as add_detections matches real finds with labels. A far rendered sign is framed
+// by the pose search, not by its truth box, and it is the first sighting of each sign that the verifier judges:
+// without these crops a verifier taught on real finds turns away far rendered signs it never saw framed so.
+int add_scene_finds(int frames, unsigned long long seed, Samples& out) {
+    int added = 0;
+    for (const auto& name : scene_names()) {
+        auto scene = create_scene(name, 1280, 720, seed + 29);
+        TrackerSettings settings;
+        settings.backend = "cpu";
+        settings.verifier = "none";
+        settings.classes = "none";
+        settings.seed = seed;
+        auto tracker = create_tracker(settings, scene->camera());
+        for (int i = 0; i < frames; ++i) {
+            const SceneFrame frame = scene->next();
+            const FrameResult result = tracker->process(frame.bgr);
+            if (i % 3 != 0) {
+                continue; // consecutive frames are near copies
+            }
+            std::vector<std::pair<cv::Rect2f, int>> signs;
+            for (const auto& t : frame.truth) {
+                signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
+            }
+            std::vector<const Detection*> found;
+            for (const auto& d : result.detections) {
+                found.push_back(&d);
+            }
+            added += add_detections(frame.bgr, signs, found, out);
+        }
+    }
+    return added;
+}
+
 // A failed run leaves no half-written model.
 template <typename Model>
 void save_model(const Model& model, const std::string& out) {
@@ -205,7 +240,7 @@ int main(int argc, char** argv) {
     CLI::App app{"train_verifier: trains the tracker's sign verifier from labelled frames and rendered scenes"};
     std::string data = "../shared/data/gtsdb-dev", labels_path, out = "assets/verifier/signs.yml.gz";
     std::string ranker_out = "assets/verifier/regions.yml.gz", which = "both", detections_path;
-    int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80;
+    int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80, scene_finds = 0;
     double ranker_c = 0.1;
     bool holdout_odd = false;
     double c = 3.0, gamma = 0.05, positive_weight = 4.0;
@@ -226,6 +261,10 @@ int main(int argc, char** argv) {
     app.add_option("--detections", detections_path,
                    "detections.jsonl of `swarmtrack process DATA/images --stills` with \"verifier\": \"none\": the "
                    "tracker's finds on no sign are negatives, those on a sign of their category positives");
+    app.add_option("--scene-finds", scene_finds,
+                   "Frames per rendered scene to run the tracker over (no verifier), its finds as samples")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 10000));
     app.add_flag("--holdout-odd", holdout_odd, "Train on even-numbered images, report accuracy on the odd ones");
     app.add_option("--c", c, "SVM C")->capture_default_str();
     app.add_option("--gamma", gamma, "RBF kernel gamma")->capture_default_str();
@@ -304,6 +343,9 @@ int main(int argc, char** argv) {
                 add_plain_shapes(frame.bgr, 4, rng, train);
                 ++rendered;
             }
+        }
+        if (scene_finds > 0 && which != "ranker") {
+            from_tracker += add_scene_finds(scene_finds, seed, train);
         }
         std::printf("train_verifier: %d real images, %d rendered frames, %d verifier samples (%d of them the "
                     "tracker's finds) and %d ranker samples\n",
