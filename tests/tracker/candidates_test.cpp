@@ -139,8 +139,24 @@ TEST(CandidateJobs, BestJobsAreTheHighestProbeFitness) {
     for (int i = 0; i < 5; ++i) {
         probe[static_cast<std::size_t>(i)].fitness = f[i];
     }
-    EXPECT_EQ(best_jobs(probe, 3), (std::vector<std::size_t>{1, 3, 2}));
-    EXPECT_EQ(best_jobs(probe, 10).size(), 5u);
+    EXPECT_EQ(best_jobs(probe, {}, 3), (std::vector<std::size_t>{1, 3, 2}));
+    EXPECT_EQ(best_jobs(probe, {}, 10).size(), 5u);
+}
+
+// A tail light's regions pair with every red model and outfit a sign's first guess; the sign's job still gets a
+// slot, and the light's extra jobs come after every other place's.
+TEST(CandidateJobs, BestJobsSpreadOverPlaces) {
+    const cv::Rect2f light(100, 100, 20, 20), light_glow(98, 98, 24, 24), sign(300, 50, 30, 30);
+    // job: 0-3 the light's region with models 0-3, 4 its glow's with model 0, 5 the sign with model 3.
+    const std::vector<ProbePlace> places = {{light, 0}, {light, 1}, {light, 2}, {light, 3}, {light_glow, 0}, {sign, 3}};
+    const double f[6] = {0.9, 0.85, 0.8, 0.75, 0.88, 0.6};
+    std::vector<SwarmOutcome> probe(6);
+    for (std::size_t i = 0; i < 6; ++i) {
+        probe[i].fitness = f[i];
+    }
+    EXPECT_EQ(best_jobs(probe, {}, 3), (std::vector<std::size_t>{0, 4, 1})) << "by fitness alone the light takes all";
+    EXPECT_EQ(best_jobs(probe, places, 3), (std::vector<std::size_t>{0, 1, 5}));
+    EXPECT_EQ(best_jobs(probe, places, 6), (std::vector<std::size_t>{0, 1, 5, 4, 2, 3})) << "then the rest, by fitness";
 }
 
 } // namespace

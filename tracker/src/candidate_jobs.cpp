@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "tracker/eval.h"
+
 namespace tracker {
 namespace {
 
@@ -12,6 +14,9 @@ namespace {
 constexpr double k_centre_slack = 0.2;
 constexpr double k_centre_slack_px = 1.5;
 constexpr double k_depth_factor = 1.3;
+// best_jobs: probe boxes overlapping this much are one place, searched by at most this many models at first.
+constexpr double k_same_place_iou = 0.5;
+constexpr int k_models_per_place = 2;
 
 cv::Point2d extent(const SignModel& m) {
     float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
@@ -75,15 +80,36 @@ std::vector<SwarmJob> candidate_jobs(const std::vector<Candidate>& regions, cons
     return jobs;
 }
 
-std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, int keep) {
+std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const std::vector<ProbePlace>& places,
+                                   int keep) {
     std::vector<std::size_t> order(probe.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return probe[a].fitness > probe[b].fitness; });
-    if (keep >= 0 && order.size() > static_cast<std::size_t>(keep)) {
-        order.resize(static_cast<std::size_t>(keep));
+    const std::size_t wanted = keep >= 0 ? std::min(order.size(), static_cast<std::size_t>(keep)) : order.size();
+    if (places.empty()) {
+        order.resize(wanted);
+        return order;
     }
-    return order;
+    std::vector<std::size_t> kept, waiting;
+    for (std::size_t j : order) {
+        if (kept.size() == wanted) {
+            break;
+        }
+        int others = 0;
+        bool repeat = false;
+        for (std::size_t k : kept) {
+            if (box_iou(places[j].box, places[k].box) > k_same_place_iou) {
+                repeat = repeat || places[j].model == places[k].model;
+                ++others;
+            }
+        }
+        (repeat || others >= k_models_per_place ? waiting : kept).push_back(j);
+    }
+    for (std::size_t i = 0; kept.size() < wanted && i < waiting.size(); ++i) {
+        kept.push_back(waiting[i]);
+    }
+    return kept;
 }
 
 } // namespace tracker

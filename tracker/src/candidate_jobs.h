@@ -16,8 +16,19 @@ std::vector<SwarmJob> candidate_jobs(const std::vector<Candidate>& regions, cons
                                      const Camera& camera, const std::vector<double>& lower,
                                      const std::vector<double>& upper, double z_min, double z_max);
 
-// Indices of the `keep` jobs whose probe fitness is highest, best first.
-std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, int keep);
+// Where a probe search put a job's sign: the box of its model's outline at the probe's best pose, and the model.
+struct ProbePlace {
+    cv::Rect2f box;
+    int model = 0;
+};
+
+// Indices of the `keep` jobs to search in full, best probe fitness first, spread over the frame's places. A lamp
+// or a tail light makes several regions (its glow, its lens, its rim), each paired with every model of its colour,
+// and their fits outrank a sign's first guess: so a job whose probe box overlaps (IoU > 0.5) that of a kept job of
+// the same model, or those of two kept jobs of other models, waits until every other job has had its turn.
+// `places` is empty (no spreading) or one per job.
+std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const std::vector<ProbePlace>& places,
+                                   int keep);
 
 // Whether a region (pixels) frames a sign's box the way candidate_jobs searches around it: its centre within
 // the job's slack of the sign's, its size within the job's depth factor of the sign's.

@@ -279,8 +279,15 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     }
     const auto probe = m_search->run(ds, jobs, masks, mask_models, seed, timing,
                                      SearchSize{k_probe_particles, s.candidate_probe_generations});
+    std::vector<ProbePlace> places;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const int model = jobs[i].target.model;
+        const Pose pose = ds.from_vector(probe[i].best.data());
+        places.push_back({bounding_box(project_points(m_camera, pose, m_models[static_cast<std::size_t>(model)].outline)),
+                          model});
+    }
     std::vector<SwarmJob> kept;
-    for (std::size_t i : best_jobs(probe, keep)) {
+    for (std::size_t i : best_jobs(probe, places, keep)) {
         kept.push_back(std::move(jobs[i]));
     }
     return kept;
