@@ -92,7 +92,7 @@ def grid(poly, step):
     return out
 
 def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07,
-          edge=None, pictogram_radius=0.0, contrast_radius=0.0, plain_contrast=False):
+          edge=None, pictogram_radius=0.0, contrast_radius=0.0, plain_contrast=False, optional_colours=()):
     """Signs of a category whose pictograms vary: interior points within pictogram_radius of the centre are
     scored only where the model paints its pictogram, as an optional part; a required contrast part within
     contrast_radius says only "not the background colour here", which every pictogram is and a plain disc
@@ -101,7 +101,9 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
     plain_contrast: the interior's plain colour (a red-rimmed sign's white) is optional and the whole interior
     must instead contrast with the rim. Real white paint in shade, backlight or haze is grey, darker than the
     frame around it, so a required white fails exactly the signs a driver most needs found; "not the rim's
-    colour inside the rim" still tells a ring from a red lamp or a solid red blob."""
+    colour inside the rim" still tells a ring from a red lamp or a solid red blob.
+
+    optional_colours: interior colours that are optional parts (lettering that a small sign blurs away)."""
     rim = [p for p in along(rim_path, n_rim) if not near_edge(layers, p)]
     interior = [p for p in grid(interior_area, step) if not near_edge(layers, p)]
     centre = [p for p in grid(interior_area, step) if math.hypot(*p) < contrast_radius]
@@ -119,7 +121,7 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
         elif c != rim_colour:
             pictogram.setdefault(c, []).append(p)
     for c, ps in sorted(by_colour.items()):
-        if plain_contrast:
+        if plain_contrast or c in optional_colours:
             regions.append({"role": "interior", "colour": c, "optional": True, "points": pts(ps)})
         else:
             regions.append({"role": "interior", "colour": c, "points": pts(ps)})
@@ -177,11 +179,13 @@ write("give-way", model("give-way", "red triangle apex down, 0.9 m side, white i
       [{"colour": "red", "polygon": tri_down}, {"colour": "white", "polygon": inset(tri_down, 0.1)}],
       inset(tri_down, 0.05), inset(tri_down, 0.14), inset(tri_down, -0.05), step=0.05))
 
-# Stop: red octagon 0.75 m across flats, thin white border, white text band.
+# Stop: red octagon 0.75 m across flats, thin white border, white text band. The band stands for the letters,
+# which cover about half of it and blur into the red on a small sign: an optional part.
 oct_r = 0.375 / math.cos(math.pi / 8)
 octagon = regular(8, oct_r, math.pi / 8)
 band = [(-0.25, -0.07), (0.25, -0.07), (0.25, 0.07), (-0.25, 0.07)]
 write("stop", model("stop", "red octagon 0.75 m across flats, white border and text band", octagon,
       [{"colour": "white", "polygon": octagon}, {"colour": "red", "polygon": inset(octagon, 0.02)},
        {"colour": "white", "polygon": band}],
-      inset(octagon, 0.07), inset(octagon, 0.12), inset(octagon, -0.045), edge=inset(octagon, 0.02)))
+      inset(octagon, 0.07), inset(octagon, 0.12), inset(octagon, -0.045), edge=inset(octagon, 0.02),
+      optional_colours=("white",)))
