@@ -85,6 +85,28 @@ TEST_F(GpuAsync, EachSwarmKeepsItsOwnBounds) {
     EXPECT_NEAR(r.swarms[1].best_fitness, 8.0, 1e-4);
 }
 
+// Each boundary rule (Clamp runs a kernel compiled for it, the others the general one): positions stay in a box
+// that excludes the origin, and the swarm finds the box's corner nearest it.
+TEST_F(GpuAsync, EveryBoundaryRuleKeepsTheBox) {
+    for (const auto rule : {swarm::Boundary::Clamp, swarm::Boundary::Reflect, swarm::Boundary::Random}) {
+        for (const int dims : {1, 3}) {
+            swarm::Problem problem = swarm::Problem::benchmark(swarm::Function::Sphere, dims);
+            problem.lower.assign(static_cast<std::size_t>(dims), 1.0);
+            problem.upper.assign(static_cast<std::size_t>(dims), 3.0);
+            problem.known_optimum.reset();
+            auto p = params(1, 64, 2000);
+            p.boundary = rule;
+            const auto r = run(problem, p);
+            const auto& sw = r.swarms[0];
+            for (const double x : sw.best_position) {
+                EXPECT_GE(x, 1.0) << "rule " << static_cast<int>(rule) << ", D=" << dims;
+                EXPECT_LE(x, 3.0) << "rule " << static_cast<int>(rule) << ", D=" << dims;
+            }
+            EXPECT_NEAR(sw.best_fitness, dims * 1.0, 1e-2) << "rule " << static_cast<int>(rule) << ", D=" << dims;
+        }
+    }
+}
+
 TEST_F(GpuAsync, RefusesShapesItDoesNotRun) {
     auto expect_refused = [](const swarm::Problem& problem, const swarm::Params& p, const std::string& what) {
         try {
