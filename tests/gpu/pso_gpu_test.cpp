@@ -90,7 +90,8 @@ TEST_P(GpuPso, UnwatchedRunEndsWhereTheCpuDoes) {
                 EXPECT_NEAR(g.best_fitness, c.best_fitness, 1e-7 * std::max(1.0, std::fabs(c.best_fitness)))
                     << particles << " particles, swarm " << s << ", run " << run;
                 for (std::size_t d = 0; d < c.best_position.size(); ++d) {
-                    EXPECT_NEAR(g.best_position[d], c.best_position[d], 1e-6 * std::max(1.0, std::fabs(c.best_position[d])))
+                    EXPECT_NEAR(g.best_position[d], c.best_position[d],
+                                1e-6 * std::max(1.0, std::fabs(c.best_position[d])))
                         << particles << " particles, swarm " << s << ", dim " << d << ", run " << run;
                 }
             }

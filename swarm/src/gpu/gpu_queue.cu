@@ -84,9 +84,9 @@ __global__ void __launch_bounds__(k_block) queue_step_kernel(DeviceProblem<Real>
 // One block per swarm: the same queue over the aux entries (each thread pre-filters its share, so the
 // queue never holds more than one entry per thread), then the new best's position is fetched.
 template <typename Real>
-__global__ void __launch_bounds__(k_block) queue_swarm_kernel(DeviceProblem<Real> pb, StateView<Real> st,
-                                                              const ArgMin<Real>* aux, int blocks_per_swarm, Real* gbest_f,
-                                                              int* gbest_row, Real* gbest_x, IterationClock clock) {
+__global__ void __launch_bounds__(k_block)
+    queue_swarm_kernel(DeviceProblem<Real> pb, StateView<Real> st, const ArgMin<Real>* aux, int blocks_per_swarm,
+                       Real* gbest_f, int* gbest_row, Real* gbest_x, IterationClock clock) {
     __shared__ ArgMin<Real> queue[k_block];
     __shared__ unsigned num;
     __shared__ int new_row;

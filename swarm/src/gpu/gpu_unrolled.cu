@@ -122,7 +122,8 @@ private:
         const StateView<Real> view = buf.state.view();
         ArgMin<Real>* const block_best = buf.block_best.data();
         auto launch = [&](IterationClock clock) {
-            unrolled_step_kernel<Real><<<grid, k_block, 0, ctx.stream>>>(pb, view, ctx.best_x.data(), block_best, clock);
+            unrolled_step_kernel<Real>
+                <<<grid, k_block, 0, ctx.stream>>>(pb, view, ctx.best_x.data(), block_best, clock);
             SWARM_CHECK_LAUNCH(unrolled_step_kernel, grid, k_block, 0);
             unrolled_swarm_kernel<Real><<<pb.swarms, k_block, 0, ctx.stream>>>(pb, view, block_best, bps,
                                                                                ctx.best_f.data(), ctx.best_x.data());
