@@ -4,7 +4,10 @@
 Always: bad arguments and a missing PyTorch or CUDA are one line on stderr with the documented exit code.
 Where the interpreter imports torch: the swarm's maths on the CPU, eagerly (no compile, no graph), against the
 engine's rules: the global best is the best personal best, positions stay in the bounds, velocities within the
-clamp, and the swarm reaches the known optima (sphere 0, the cubic's 900,000 at x = 100).
+clamp, and the swarm reaches the known optima (sphere 0, the cubic's 900,000 at x = 100). And the iteration is one
+graph with no data-dependent Python value (an index taken out of a tensor broke torch.compile under PyTorch 2.11):
+PyTorch 2 compiles it on the CPU with fullgraph=True (the eager backend: dynamo's tracing, no code generation);
+PyTorch 1.13 traces it with torch.jit.trace, whose graph must hold no tensor-to-int conversion.
 Usage: pso_torch_test.py PATH/TO/pso_torch.py
 """
 import importlib.util
@@ -78,6 +81,31 @@ if torch is not None:
             failures.append(f"maths, {name}: best {float(sw.gf)} (wanted {optimum} within {tol}); rules held: {ok}")
         else:
             print(f"ok   maths, {name}: best {float(sw.gf):.6g}")
+
+    a = m.parse_args(["--function", "sphere", "--particles", "16", "--dims", "3"])
+    sw = m.Swarm(torch, a, device="cpu")
+    sw.reset(1)
+    if hasattr(torch, "compile"):
+        try:
+            step = torch.compile(sw.step, backend="eager", fullgraph=True, dynamic=False)
+            for _ in range(3):
+                step()
+            assert float(sw.gf) == float(sw.pf.min()), (float(sw.gf), float(sw.pf.min()))
+            print("ok   one graph: torch.compile(fullgraph=True) traces the iteration")
+        except Exception as e:  # noqa: BLE001 (the compiler's error is the finding)
+            failures.append(f"torch.compile(fullgraph=True) of the iteration: {type(e).__name__}: "
+                            f"{str(e).strip().splitlines()[0] if str(e).strip() else ''}")
+    else:
+        import warnings
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            graph = str(torch.jit.trace(lambda: (sw.step(), sw.gf)[1], (), check_trace=False).graph)
+        bad = [op for op in ("aten::Int", "aten::item", "aten::ScalarImplicit", "aten::IntImplicit") if op in graph]
+        bad += [str(w.message).splitlines()[0] for w in caught if "Python" in str(w.message)]
+        if bad:
+            failures.append(f"the iteration turns a tensor into a Python value: {bad}")
+        else:
+            print("ok   one graph: torch.jit.trace of the iteration has no tensor-to-int conversion")
 else:
     print("maths checks not run: this interpreter has no torch")
 

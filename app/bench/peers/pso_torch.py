@@ -19,8 +19,11 @@ Errors are one line on stderr: exit 2 for a bad argument, 3 when PyTorch, CUDA o
 import argparse
 import json
 import math
+import os
+import re
 import statistics
 import sys
+import traceback
 
 FUNCTIONS = {
     # name: (lower, upper, maximise)
@@ -86,6 +89,14 @@ def fitness(torch, name, x):
     return -(x * x * x - 0.8 * x * x - 1000.0 * x + 8000.0).sum(dim=1)
 
 
+def best_of(torch, p, pf):
+    """The swarm's best, (1, D), and its fitness, a 0-d tensor: the first arg-min of `pf` (ties to the lower index,
+    as the engine's), selected with a tensor index. `p[i]` with a 0-d tensor `i` would turn `i` into a Python int,
+    a data-dependent value that torch.compile cannot trace into one graph."""
+    i = torch.argmin(pf).reshape(1)
+    return torch.index_select(p, 0, i), torch.index_select(pf, 0, i).reshape(())
+
+
 class Swarm:
     """The swarm's state in static tensors, updated in place so that a CUDA graph can replay the iterations."""
 
@@ -114,9 +125,9 @@ class Swarm:
         self.v.uniform_(-self.vstart, self.vstart)
         self.p.copy_(self.x)
         self.pf.copy_(fitness(torch, a.function, self.x))
-        i = torch.argmin(self.pf)
-        self.gx.copy_(self.p[i].unsqueeze(0))
-        self.gf.copy_(self.pf[i])
+        gx, gf = best_of(torch, self.p, self.pf)
+        self.gx.copy_(gx)
+        self.gf.copy_(gf)
 
     def step(self):
         """One synchronous iteration (the function torch.compile traces)."""
@@ -132,13 +143,13 @@ class Swarm:
         better = f < pf
         np_ = torch.where(better.unsqueeze(1), nx, p)
         npf = torch.where(better, f, pf)
-        i = torch.argmin(npf)  # the first of equal minima: ties to the lower index, as the engine's
+        ngx, ngf = best_of(torch, np_, npf)
         x.copy_(nx)
         v.copy_(nv)
         p.copy_(np_)
         pf.copy_(npf)
-        gx.copy_(np_[i].unsqueeze(0))
-        self.gf.copy_(npf[i])
+        gx.copy_(ngx)
+        self.gf.copy_(ngf)
 
 
 def capture(torch, fn, steps, stream):
@@ -147,6 +158,22 @@ def capture(torch, fn, steps, stream):
         for _ in range(steps):
             fn()
     return g
+
+
+def first_line(e, limit=300):
+    text = str(e).strip()
+    line = text.splitlines()[0] if text else ""
+    return line if len(line) <= limit else line[:limit - 3] + "..."
+
+
+def where(e):
+    """' at pso_torch.py:LINE in FUNCTION' for the innermost line of this script in the exception's traceback or in
+    its message (torch.compile's errors name the user code they traced there), else ''."""
+    me = os.path.basename(__file__)
+    text = "".join(traceback.format_exception(type(e), e, e.__traceback__)) + "\n" + str(e)
+    hits = re.findall(r'File "([^"]*)", line (\d+), in (\w+)', text)
+    hits = [(line, fn) for path, line, fn in hits if os.path.basename(path) == me and fn != "main"]
+    return f" at {me}:{hits[-1][0]} in {hits[-1][1]}" if hits else ""
 
 
 def main(argv):
@@ -182,11 +209,14 @@ def main(argv):
             best = float(sw.gf.item())
             return start.elapsed_time(stop), -best if FUNCTIONS[a.function][2] else best
 
-        run(a.seed)  # warm-up: first replays upload the graphs
+        sw.reset(a.seed)  # warm-up: a graph's first replay uploads it; one replay of each, not a whole run
+        graph.replay()
+        if tail_graph is not None:
+            tail_graph.replay()
+        torch.cuda.synchronize()
         results = [run(a.seed + k) for k in range(a.runs)]
     except Exception as e:  # compilation, capture or an out-of-memory: one line, not a traceback
-        msg = str(e).strip().splitlines()[0] if str(e).strip() else ""
-        fail(1, f"run failed ({type(e).__name__}: {msg})")
+        fail(1, f"run failed{where(e)} ({type(e).__name__}: {first_line(e)})")
     times = [t for t, _ in results]
     median = statistics.median(times)
     best = min(results, key=lambda r: abs(r[0] - median))[1]  # the run nearest the median
