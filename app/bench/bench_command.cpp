@@ -74,9 +74,9 @@ std::string csv_with_parameters(const BenchReport& report) {
 } // namespace
 
 void register_bench(CLI::App& root, int& rc) {
-    auto* sub = root.add_subcommand("bench", "Benchmark suites (functions, seeds, bees, tracker, scenes, soak, real)");
+    auto* sub = root.add_subcommand("bench", "Benchmark suites (functions, seeds, peers, bees, tracker, scenes, soak, real)");
     auto o = std::make_shared<BenchOptions>();
-    sub->add_option("--suite", o->suite, "functions | seeds | bees | tracker | scenes | soak | real")->capture_default_str();
+    sub->add_option("--suite", o->suite, "functions | seeds | peers | bees | tracker | scenes | soak | real")->capture_default_str();
     sub->add_option("--strategy", o->engine.strategy, "Strategy name, comma list or all")->capture_default_str();
     sub->add_option("--function", o->function, "Benchmark function name or all")->capture_default_str();
     sub->add_option("--particles", o->particles, "Particles per swarm")->capture_default_str();
@@ -113,8 +113,12 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--predictions", o->predictions,
                     "Real suite: also write the detections to this file (JSON lines, as process --stills writes them)");
     sub->add_option("--match-iou", o->match_iou, "Real suite: box IoU a match needs")->check(CLI::Range(0.05, 1.0))->capture_default_str();
+    sub->add_option("--peer-script", o->peer_script,
+                    "Peers suite: the PyTorch PSO script (default: the shipped app/bench/peers/pso_torch.py)");
+    sub->add_option("--peer-python", o->peer_python, "Peers suite: the Python interpreter that runs it")
+        ->capture_default_str();
     sub->add_option("--scene", o->scene, "Scenes suite: easy, noisy, crowded, night or all")->capture_default_str();
-    sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds, bees and scenes suites)");
+    sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds, peers, bees and scenes suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
     sub->callback([o, vmax, &rc] {
         if (o->engine.velocity_clamp == "off" && vmax->count() > 0) {
@@ -132,6 +136,8 @@ void register_bench(CLI::App& root, int& rc) {
             report = run_functions_suite(*o);
         } else if (o->suite == "seeds") {
             report = run_seeds_suite(*o);
+        } else if (o->suite == "peers") {
+            report = run_peers_suite(*o);
         } else if (o->suite == "bees") {
             report = run_bees_seed_suite(*o);
         } else if (o->suite == "tracker") {
@@ -148,7 +154,7 @@ void register_bench(CLI::App& root, int& rc) {
             report = run_real_suite(*o);
 #endif
         } else {
-            throw swarm::ValidationError("suite", "must be functions, seeds, bees, tracker, scenes, soak or real (got '" + o->suite + "')");
+            throw swarm::ValidationError("suite", "must be functions, seeds, peers, bees, tracker, scenes, soak or real (got '" + o->suite + "')");
         }
         std::printf("# swarmtrack bench --suite %s  (%s; GPU: %s; CPU: %s)\n\n", o->suite.c_str(), today_iso().c_str(),
                     gpu_model().c_str(), cpu_model().c_str());

@@ -105,6 +105,36 @@ Timing time_runs(swarm::Optimizer& opt, const swarm::Problem& problem, swarm::Pa
     return t;
 }
 
+swarm::Result time_device(swarm::Optimizer& opt, const swarm::Problem& problem, const swarm::Params& params, int runs) {
+    swarm::Params warm = params;
+    warm.iterations = std::min<long long>(params.iterations, 64);
+    opt.run(problem, warm);
+    std::vector<swarm::Result> all;
+    for (int r = 0; r < std::max(runs, 1); ++r) {
+        all.push_back(opt.run(problem, params));
+        if (all.back().device_ms > 200.0) break;
+    }
+    std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.device_ms < b.device_ms; });
+    return all[all.size() / 2];
+}
+
+CpuFigure measure_cpu_prefix(swarm::Strategy s, const swarm::Problem& problem, const swarm::Params& params,
+                             double budget) {
+    swarm::Params p = params;
+    const double per_iteration = static_cast<double>(p.swarms) * p.particles * problem.dims;
+    p.iterations = std::clamp<long long>(static_cast<long long>(budget / per_iteration), 1, params.iterations);
+    CpuFigure c;
+    c.run = swarm::create_optimizer(s)->run(problem, p);
+    c.measured_iterations = p.iterations;
+    c.ms = c.run.wall_ms * static_cast<double>(params.iterations) / static_cast<double>(p.iterations);
+    return c;
+}
+
+std::string cpu_basis(const CpuFigure& c, long long iterations) {
+    return c.measured_iterations == iterations ? "measured"
+                                               : "extrapolated from " + std::to_string(c.measured_iterations) + " it";
+}
+
 std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");
     std::string line;

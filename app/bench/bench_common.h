@@ -38,6 +38,23 @@ struct Timing {
 // Runs `runs` times with seeds seed, seed+1, ...
 Timing time_runs(swarm::Optimizer& opt, const swarm::Problem& problem, swarm::Params params, int runs);
 
+// A GPU run's device time: one untimed warm-up of at most 64 iterations (module load, allocations, graph
+// capture), then the run with the median device time of up to `runs` runs (one only when a run takes over
+// 200 ms, which keeps the suites to minutes).
+swarm::Result time_device(swarm::Optimizer& opt, const swarm::Problem& problem, const swarm::Params& params, int runs);
+
+// A CPU strategy timed on a prefix of the iterations (at most `budget` particle-dimension updates) and scaled
+// to the whole run, for references whose full run would take minutes to hours.
+struct CpuFigure {
+    double ms = 0;                   // full-run estimate (host wall time)
+    long long measured_iterations = 0;
+    swarm::Result run;
+};
+CpuFigure measure_cpu_prefix(swarm::Strategy s, const swarm::Problem& problem, const swarm::Params& params,
+                             double budget);
+// "measured", or "extrapolated from N it" when the prefix was shorter than `iterations`.
+std::string cpu_basis(const CpuFigure& c, long long iterations);
+
 std::string cpu_model();
 std::string gpu_model(); // "none" when no device
 

@@ -24,42 +24,9 @@ using seeds::Experiment;
 
 std::string num(double v, int digits = 4) { return std::isnan(v) ? "-" : format_double(v, digits); }
 
-struct CpuFigure {
-    double ms = seeds::k_none; // full-run estimate
-    long long measured_iterations = 0;
-    swarm::Result run;
-};
-
-// Runs `s` on a prefix of the iterations (at most `budget` particle-dimension updates), scaled to the whole.
+// The experiment's CPU reference on a prefix of its iterations (bench_common.h).
 CpuFigure measure_cpu(swarm::Strategy s, const Experiment& e, double budget) {
-    swarm::Params p = e.params;
-    const double per_iteration = static_cast<double>(p.swarms) * p.particles * e.problem.dims;
-    p.iterations = std::clamp<long long>(static_cast<long long>(budget / per_iteration), 1, e.params.iterations);
-    CpuFigure c;
-    c.run = swarm::create_optimizer(s)->run(e.problem, p);
-    c.measured_iterations = p.iterations;
-    c.ms = c.run.wall_ms * static_cast<double>(e.params.iterations) / static_cast<double>(p.iterations);
-    return c;
-}
-
-std::string basis(const CpuFigure& c, long long iterations) {
-    return c.measured_iterations == iterations ? "measured"
-                                               : "extrapolated from " + std::to_string(c.measured_iterations) + " it";
-}
-
-// Device time of the GPU run: one untimed warm-up (module load, allocations, graph capture), then the median of
-// up to `runs` runs (a single one when a run takes over 200 ms, which keeps the full suite to minutes).
-swarm::Result time_gpu(swarm::Optimizer& opt, const Experiment& e, int runs) {
-    swarm::Params warm = e.params;
-    warm.iterations = std::min<long long>(e.params.iterations, 64);
-    opt.run(e.problem, warm);
-    std::vector<swarm::Result> all;
-    for (int r = 0; r < runs; ++r) {
-        all.push_back(opt.run(e.problem, e.params));
-        if (all.back().device_ms > 200.0) break;
-    }
-    std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.device_ms < b.device_ms; });
-    return all[all.size() / 2];
+    return measure_cpu_prefix(s, e.problem, e.params, budget);
 }
 
 double error_of(const Experiment& e, const swarm::Result& r) {
@@ -100,12 +67,12 @@ BenchReport run_seeds_suite(const BenchOptions& o) {
         std::fprintf(stderr, "seeds: %s, %s\n", e.id.c_str(), e.setting.c_str()); // progress
         const CpuFigure serial = measure_cpu(swarm::Strategy::CpuSerial, e, budget);
         report.table.add({e.id, e.setting, "cpu-serial", "reference", its, num(serial.ms), num(serial.ms),
-                          basis(serial, e.params.iterations), "1", "-", "-", "-", num(e.paper_cpu_ms), num(e.paper_cpu_ms),
+                          cpu_basis(serial, e.params.iterations), "1", "-", "-", "-", num(e.paper_cpu_ms), num(e.paper_cpu_ms),
                           "-", "-", e.hardware});
         if (e.cpu_parallel) {
             const CpuFigure par = measure_cpu(swarm::Strategy::CpuParallel, e, budget * 4);
             report.table.add({e.id, e.setting, "cpu-parallel", "reference (" + par.run.device + ")", its, num(par.ms),
-                              num(serial.ms), basis(par, e.params.iterations), num(serial.ms / par.ms, 3), "-", "-",
+                              num(serial.ms), cpu_basis(par, e.params.iterations), num(serial.ms / par.ms, 3), "-", "-",
                               "-", "-", "-", "-", "-", e.hardware});
         }
         if (!gpu) continue;
@@ -126,7 +93,7 @@ BenchReport run_seeds_suite(const BenchOptions& o) {
                 if (c.strategy == s && role == "paper") paper = c.paper;
             }
             auto opt = swarm::create_optimizer(s);
-            const swarm::Result r = time_gpu(*opt, e, o.runs);
+            const swarm::Result r = time_device(*opt, e.problem, e.params, o.runs);
             std::fprintf(stderr, "  %s (%s): %.4g ms, best %.6g\n", std::string(swarm::to_string(s)).c_str(),
                          role.c_str(), r.device_ms, r.best().best_fitness);
             std::string figure = "-";
@@ -143,7 +110,7 @@ BenchReport run_seeds_suite(const BenchOptions& o) {
                              : "-";
             }
             report.table.add({e.id, e.setting, std::string(swarm::to_string(s)), role, std::to_string(r.iterations),
-                              num(r.device_ms), num(serial.ms), basis(serial, e.params.iterations),
+                              num(r.device_ms), num(serial.ms), cpu_basis(serial, e.params.iterations),
                               num(serial.ms / r.device_ms, 3), num(r.best().best_fitness, 6), num(error_of(e, r), 3),
                               figure, num(paper.gpu_ms), num(paper.cpu_ms), num(paper.speedup, 3), num(paper.error, 3),
                               e.hardware});

@@ -28,6 +28,8 @@ struct BenchOptions {
     std::string data, labels;     // real: folder of labelled images; labels file (empty: found in data)
     double match_iou = 0.5;       // real: box IoU a match needs
     std::string predictions;      // real: also write the detections here (JSON lines, as `process --stills`)
+    std::string peer_script;      // peers: the PyTorch PSO script (empty: the shipped one)
+    std::string peer_python = "python3"; // peers: the interpreter that runs it
     bool list = false;
     std::string json, csv;
     EngineOptions engine;
@@ -58,5 +60,8 @@ BenchReport run_soak_suite(const BenchOptions& o);
 // Real stills with box labels (real_suite.cpp; swarmtrack-bench decodes JPEG only): time per frame and per
 // stage, and the scoring of `eval --labels`.
 BenchReport run_real_suite(const BenchOptions& o);
+// The engine against peers in the same run: our strategies, the CPU reference and a PyTorch PSO on the issue's
+// workloads, with ratios (bench_peers.cpp; the peer runs through bench_peers_torch.h).
+BenchReport run_peers_suite(const BenchOptions& o);
 
 } // namespace app

@@ -11,7 +11,7 @@ cmake --install "$build" --prefix "$tmp/prefix" >/dev/null || { echo "FAIL cmake
 for f in bin/swarmtrack bin/swarmtrack-bench share/swarmtrack/signs/stop.json share/swarmtrack/presets/cpu-quick.json \
          share/swarmtrack/verifier/signs.yml.gz share/swarmtrack/classes/classes.json \
          share/swarmtrack/classes/classifier.yml.gz \
-         share/swarmtrack/cameras/dashcam_1280x720.yaml; do
+         share/swarmtrack/cameras/dashcam_1280x720.yaml share/swarmtrack/peers/pso_torch.py; do
     [ -e "$tmp/prefix/$f" ] || { echo "FAIL not installed: $f"; fail=1; }
 done
 mkdir -p "$tmp/elsewhere"
@@ -22,6 +22,14 @@ for want in "^swarmtrack [0-9]" "^commit: " "^CUDA architectures: " "^GUI: " "^a
     grep -q "$want" "$tmp/version" || { echo "FAIL --version lacks '$want':"; cat "$tmp/version"; fail=1; }
 done
 "$tmp/prefix/bin/swarmtrack-bench" --version | grep -q "^swarmtrack-bench " || { echo "FAIL swarmtrack-bench --version"; fail=1; }
+# The installed bench finds the PyTorch peer under PREFIX/share/swarmtrack/peers (a stand-in interpreter that
+# records the script it is given and says it has no GPU).
+printf '#!/bin/sh\n[ "$1" = -c ] && exit 0\necho "$1" >>"%s/peer-calls"\necho "pso_torch: no CUDA device" >&2\nexit 3\n' \
+    "$tmp" >"$tmp/fake-python"
+chmod +x "$tmp/fake-python"
+"$tmp/prefix/bin/swarmtrack-bench" bench --suite peers --quick --runs 1 --peer-python "$tmp/fake-python" >/dev/null 2>&1
+grep -qx "$tmp/prefix/share/swarmtrack/peers/pso_torch.py" "$tmp/peer-calls" 2>/dev/null ||
+    { echo "FAIL the installed bench did not find its PyTorch peer:"; cat "$tmp/peer-calls"; fail=1; }
 # A shipped preset by name, the sign models from the prefix: one tracked frame.
 if "$tmp/prefix/bin/swarmtrack" process synthetic:easy --frames 1 --config cpu-quick --out "$tmp/out" -q 2>"$tmp/err"; then
     [ -s "$tmp/out/detections.jsonl" ] || { echo "FAIL no detections.jsonl from the installed binary"; fail=1; }

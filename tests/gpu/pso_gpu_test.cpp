@@ -1,6 +1,7 @@
 // GPU PSO strategies against the CPU reference. Every case skips when no CUDA device is visible.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "history_check.h"
@@ -59,6 +60,42 @@ TEST_P(GpuPso, FollowsCpuTrajectory) {
         const swarm::Params p = traced(3, 33, 60, topology(), 42);
         const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
         expect_same_history(m_opt->run(problem, p), cpu, 1e-7, std::string(swarm::info(f).name));
+    }
+}
+
+// An unwatched run (no history, no early stop) takes a strategy's fast path: whole chunks of iterations replayed
+// from a CUDA graph and the rest launched directly (gpu-reduction, gpu-queue-lock), or one persistent launch. It
+// must still end where cpu-serial does (fp64, to rounding): two 32-iteration chunks and five more, one block
+// per swarm and several, and a second run that replays the graph the first one captured.
+TEST_P(GpuPso, UnwatchedRunEndsWhereTheCpuDoes) {
+    if (!GetParam().synchronous) GTEST_SKIP() << "asynchronous strategy";
+    for (const int particles : {1, 33, 1100}) { // 1,100: several blocks a swarm for the 1,024-thread queue-lock
+        if (particles < 3 && !GetParam().global) continue; // a ring needs 2r+1 particles
+        if (particles > 1024 && GetParam().strategy == Strategy::GpuSync) continue; // a block per swarm
+        const auto problem = swarm::Problem::benchmark(swarm::Function::Rastrigin, 3);
+        swarm::Params p;
+        p.swarms = 3;
+        p.particles = particles;
+        p.iterations = 69;
+        p.topology = topology();
+        p.precision = swarm::Precision::FP64;
+        p.seed = 11;
+        const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
+        for (int run = 0; run < 2; ++run) {
+            const auto gpu = m_opt->run(problem, p);
+            ASSERT_EQ(gpu.iterations, cpu.iterations);
+            for (int s = 0; s < p.swarms; ++s) {
+                const auto& g = gpu.swarms[s];
+                const auto& c = cpu.swarms[s];
+                EXPECT_NEAR(g.best_fitness, c.best_fitness, 1e-7 * std::max(1.0, std::fabs(c.best_fitness)))
+                    << particles << " particles, swarm " << s << ", run " << run;
+                for (std::size_t d = 0; d < c.best_position.size(); ++d) {
+                    EXPECT_NEAR(g.best_position[d], c.best_position[d],
+                                1e-6 * std::max(1.0, std::fabs(c.best_position[d])))
+                        << particles << " particles, swarm " << s << ", dim " << d << ", run " << run;
+                }
+            }
+        }
     }
 }
 

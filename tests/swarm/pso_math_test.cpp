@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "swarm/detail/philox.h"
@@ -35,6 +36,28 @@ TEST(PsoMath, BoundaryClampKeepsVelocity) {
     v = -4.0;
     pso::move(x, v, -10.0, 10.0, pso::BoundaryMode::Clamp, 0.0);
     EXPECT_EQ(x, -10.0);
+}
+
+// The branch-free forms the register kernels use for the Clamp rule (particle_ops.cuh, move_block<Real, true>):
+// clamp_position after x + v is move(Clamp), and the velocity clamp with an infinite limit for "none" is
+// clamp_velocity, for every input a kernel can meet, infinities and NaN included.
+TEST(PsoMath, ClampFormsAgreeWithMove) {
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+    const double values[] = {-1e300, -11.0, -10.0, -3.5, 0.0, 7.25, 10.0, 10.5, 1e300, inf, -inf, nan};
+    auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
+    for (const double x0 : values) {
+        for (const double v0 : {-4.0, 0.0, 3.0, 25.0}) {
+            double x = x0, v = v0;
+            pso::move(x, v, -10.0, 10.0, pso::BoundaryMode::Clamp, 0.0);
+            EXPECT_TRUE(same(pso::clamp_position(x0 + v0, -10.0, 10.0), x)) << x0 << " + " << v0;
+            EXPECT_EQ(v, v0);
+        }
+        for (const double vmax : {0.0, -1.0, 2.0, nan}) {
+            const double lim = vmax > 0.0 ? vmax : inf;
+            const double branch_free = x0 > lim ? lim : (x0 < -lim ? -lim : x0);
+            EXPECT_TRUE(same(branch_free, pso::clamp_velocity(x0, vmax))) << x0 << " vmax " << vmax;
+        }
+    }
 }
 
 TEST(PsoMath, BoundaryReflectMirrorsPositionAndVelocity) {

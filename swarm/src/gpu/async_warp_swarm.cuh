@@ -48,11 +48,24 @@ struct AsyncWarpArgs {
     std::uint32_t last;       // generations 1..last after the initialisation
 };
 
+// Makes the words a move of kDims dimensions uses exist at this point of the program (an empty asm that takes
+// them as inputs emits no instruction, but the compiler must compute them before it).
+template <int kDims, int kBlocks>
+__device__ __forceinline__ void keep_words(const MoveWords (&w)[kBlocks]) {
+#pragma unroll
+    for (int d = 0; d < kDims; ++d) {
+        asm volatile("" ::"r"(rng::pick(w[d / 4].w1, d % 4)), "r"(rng::pick(w[d / 4].w2, d % 4)));
+    }
+}
+
 __device__ __forceinline__ unsigned long long async_best_word(std::uint32_t key, std::uint32_t row) {
     return (static_cast<unsigned long long>(key) << 32) | row;
 }
 
-template <typename Fit, int kDims>
+// kClamp: the run's boundary rule is Clamp (the default, and cuPSO's), compiled without the rule's branches so
+// that a generation is one basic block: a lone warp issues in order, and only within a block can the compiler
+// interleave the next generation's Philox chains with this one's move and fitness.
+template <typename Fit, int kDims, bool kClamp>
 __global__ void __launch_bounds__(32) async_warp_swarm_kernel(AsyncWarpArgs a, Fit fit) {
     constexpr int kBlocks = (kDims + 3) / 4;
     constexpr bool kPacked = kDims == 1; // the word's low half is the best's position, not its row
@@ -111,7 +124,7 @@ __global__ void __launch_bounds__(32) async_warp_swarm_kernel(AsyncWarpArgs a, F
     MoveWords w[kBlocks];
 #pragma unroll
     for (int k = 0; k < kBlocks; ++k) {
-        w[k] = draw_move_words(pb, r, 1u, static_cast<std::uint32_t>(k));
+        w[k] = draw_move_words<float, kClamp>(pb, r, 1u, static_cast<std::uint32_t>(k));
     }
     const bool shared_word = gridDim.x > 1; // one warp's swarm: its own best is the swarm's
     for (std::uint32_t t = 1; t <= a.last; ++t) {
@@ -137,7 +150,20 @@ __global__ void __launch_bounds__(32) async_warp_swarm_kernel(AsyncWarpArgs a, F
             }
             seen = cur;
         }
-        const bool improved = reg_generation<Fit, kDims, kBlocks>(pb, fit, r, t, lo, hi, vm, nb, w, x, v, p, pf);
+        // Generation t+1's words, drawn here and pinned here (keep_words): they depend on nothing but the key, and
+        // in the same basic block as the move and fitness below the compiler interleaves their 10-round chains
+        // with those instead of leaving them after the vote.
+        MoveWords next_words[kBlocks];
+#pragma unroll
+        for (int k = 0; k < kBlocks; ++k) {
+            next_words[k] = draw_move_words<float, kClamp>(pb, r, t + 1, static_cast<std::uint32_t>(k));
+        }
+        keep_words<kDims>(next_words);
+        const bool improved = reg_move<Fit, kDims, kBlocks, kClamp>(pb, fit, lo, hi, vm, nb, w, x, v, p, pf);
+#pragma unroll
+        for (int k = 0; k < kBlocks; ++k) {
+            w[k] = next_words[k];
+        }
         if (__any_sync(0xffffffffu, improved && active)) {
             publish_warp_best();
         }
@@ -175,14 +201,15 @@ void run_async_warps(RunContext<float>& ctx, const Fit& fit, AsyncWarpBuffers& b
     const int S = pb.swarms, N = pb.particles, D = pb.dims;
     using Kernel = void (*)(AsyncWarpArgs, Fit);
     Kernel kernel = nullptr;
+    const bool clamp = pb.boundary == pso::BoundaryMode::Clamp;
     switch (D) {
-    case 1: kernel = async_warp_swarm_kernel<Fit, 1>; break;
-    case 2: kernel = async_warp_swarm_kernel<Fit, 2>; break;
-    case 3: kernel = async_warp_swarm_kernel<Fit, 3>; break;
-    case 4: kernel = async_warp_swarm_kernel<Fit, 4>; break;
-    case 5: kernel = async_warp_swarm_kernel<Fit, 5>; break;
-    case 6: kernel = async_warp_swarm_kernel<Fit, 6>; break;
-    case 8: kernel = async_warp_swarm_kernel<Fit, 8>; break;
+    case 1: kernel = clamp ? async_warp_swarm_kernel<Fit, 1, true> : async_warp_swarm_kernel<Fit, 1, false>; break;
+    case 2: kernel = clamp ? async_warp_swarm_kernel<Fit, 2, true> : async_warp_swarm_kernel<Fit, 2, false>; break;
+    case 3: kernel = clamp ? async_warp_swarm_kernel<Fit, 3, true> : async_warp_swarm_kernel<Fit, 3, false>; break;
+    case 4: kernel = clamp ? async_warp_swarm_kernel<Fit, 4, true> : async_warp_swarm_kernel<Fit, 4, false>; break;
+    case 5: kernel = clamp ? async_warp_swarm_kernel<Fit, 5, true> : async_warp_swarm_kernel<Fit, 5, false>; break;
+    case 6: kernel = clamp ? async_warp_swarm_kernel<Fit, 6, true> : async_warp_swarm_kernel<Fit, 6, false>; break;
+    case 8: kernel = clamp ? async_warp_swarm_kernel<Fit, 8, true> : async_warp_swarm_kernel<Fit, 8, false>; break;
     default: throw std::logic_error("run_async_warps: unsupported dims (async_warp_unsupported, fused_plan.h, checks first)");
     }
     if (D > 1) { // one dimension: the word itself holds the best's position and fitness key

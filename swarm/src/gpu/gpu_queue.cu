@@ -17,7 +17,11 @@
 //
 // Both are exact: a particle can become the global best only by beating the current one, and the
 // queue scan and lock comparisons use the reference's (fitness, index) order.
+//
+// Blocks are sized to the swarm (threads_for), and an unwatched run's launches go out as CUDA graphs
+// (iteration_graph.cuh): the GPU runs the paper's launches without a host issuing each one.
 #include "gpu/global_sync_check.h"
+#include "gpu/iteration_graph.cuh"
 #include "gpu/thread_per_particle.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
@@ -56,13 +60,15 @@ __device__ __forceinline__ ArgMin<Real> queue_best(bool push, ArgMin<Real> mine,
 template <typename Real>
 __global__ void __launch_bounds__(k_block) queue_step_kernel(DeviceProblem<Real> pb, StateView<Real> st,
                                                              const Real* gbest_f, const int* gbest_row,
-                                                             const Real* gbest_x, ArgMin<Real>* aux, std::uint32_t t) {
+                                                             const Real* gbest_x, ArgMin<Real>* aux,
+                                                             IterationClock clock) {
     __shared__ ArgMin<Real> queue[k_block];
     __shared__ unsigned num;
+    const std::uint32_t t = clock.now();
     if (threadIdx.x == 0) num = 0;
     __syncthreads();
     const int s = blockIdx.y;
-    const int i = blockIdx.x * k_block + threadIdx.x;
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
     const ArgMin<Real> g = t == 0 ? no_best<Real>() : ArgMin<Real>{gbest_f[s], gbest_row[s]};
     ArgMin<Real> mine = no_best<Real>();
     if (i < pb.particles) {
@@ -78,18 +84,19 @@ __global__ void __launch_bounds__(k_block) queue_step_kernel(DeviceProblem<Real>
 // One block per swarm: the same queue over the aux entries (each thread pre-filters its share, so the
 // queue never holds more than one entry per thread), then the new best's position is fetched.
 template <typename Real>
-__global__ void __launch_bounds__(k_block) queue_swarm_kernel(DeviceProblem<Real> pb, StateView<Real> st,
-                                                              const ArgMin<Real>* aux, int blocks_per_swarm, Real* gbest_f,
-                                                              int* gbest_row, Real* gbest_x, std::uint32_t t) {
+__global__ void __launch_bounds__(k_block)
+    queue_swarm_kernel(DeviceProblem<Real> pb, StateView<Real> st, const ArgMin<Real>* aux, int blocks_per_swarm,
+                       Real* gbest_f, int* gbest_row, Real* gbest_x, IterationClock clock) {
     __shared__ ArgMin<Real> queue[k_block];
     __shared__ unsigned num;
     __shared__ int new_row;
+    const std::uint32_t t = clock.now();
     if (threadIdx.x == 0) num = 0;
     __syncthreads();
     const int s = blockIdx.x;
     const ArgMin<Real> g = t == 0 ? no_best<Real>() : ArgMin<Real>{gbest_f[s], gbest_row[s]};
     ArgMin<Real> mine = no_best<Real>();
-    for (int b = threadIdx.x; b < blocks_per_swarm; b += k_block) {
+    for (int b = threadIdx.x; b < blocks_per_swarm; b += blockDim.x) {
         mine = better_of(mine, aux[static_cast<std::size_t>(s) * blocks_per_swarm + b]);
     }
     const ArgMin<Real> b = queue_best(beats(mine, g), mine, queue, num);
@@ -102,7 +109,7 @@ __global__ void __launch_bounds__(k_block) queue_swarm_kernel(DeviceProblem<Real
     }
     __syncthreads();
     if (new_row >= 0) {
-        for (int d = threadIdx.x; d < pb.dims; d += k_block) {
+        for (int d = threadIdx.x; d < pb.dims; d += blockDim.x) {
             gbest_x[static_cast<std::size_t>(s) * pb.dims + d] = st.p[static_cast<std::size_t>(new_row) * pb.dims + d];
         }
     }
@@ -145,25 +152,25 @@ __global__ void reset_lock_kernel(LockedBest<Real> lb, int swarms) {
 
 template <typename Real>
 __global__ void __launch_bounds__(k_block) queue_lock_kernel(DeviceProblem<Real> pb, StateView<Real> st,
-                                                             LockedBest<Real> lb, int t) {
+                                                             LockedBest<Real> lb, IterationClock clock) {
     __shared__ ArgMin<Real> queue[k_block];
     __shared__ unsigned num;
-    __shared__ int cur;
+    const auto t = static_cast<int>(clock.now()); // below 2^30 (solve_impl checks)
     const int s = blockIdx.y;
-    if (threadIdx.x == 0) {
-        num = 0;
-        cur = read_slot(lb.stamp, pb.swarms, s, t);
-    }
-    __syncthreads();
+    if (threadIdx.x == 0) num = 0;
+    // Every thread picks the slot itself (read_slot gives all the same answer), so the particle's loads need not
+    // wait for a barrier behind one thread's reads; the barrier before the queue makes num's reset visible.
+    const int cur = read_slot(lb.stamp, pb.swarms, s, t);
     const int ci = cur * pb.swarms + s;
     const ArgMin<Real> g = t == 0 ? no_best<Real>() : ArgMin<Real>{lb.f[ci], lb.row[ci]};
-    const int i = blockIdx.x * k_block + threadIdx.x;
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
     ArgMin<Real> mine = no_best<Real>();
     if (i < pb.particles) {
         const std::size_t r = static_cast<std::size_t>(s) * pb.particles + i;
         const Real* gx = lb.x + static_cast<std::size_t>(ci) * pb.dims;
         mine = {particle_step(pb, st, r, gx, static_cast<std::uint32_t>(t)), static_cast<int>(r)};
     }
+    __syncthreads();
     const ArgMin<Real> b = queue_best(i < pb.particles && beats(mine, g), mine, queue, num);
     if (threadIdx.x == 0 && num > 0) {
         // Algorithm 3: spin lock, publish if better, fence, release.
@@ -223,29 +230,51 @@ private:
         SwarmState<Real> state;
         GPUMemory<ArgMin<Real>> aux;
         GPUMemory<int> best_row;
+        IterationGraph graph;
     };
 
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
         require_global_synchronous_builtin(ctx, "gpu-queue");
         const auto& pb = ctx.dp;
-        const int bps = (pb.particles + k_block - 1) / k_block;
+        const int threads = threads_for(pb.particles, k_block, false);
+        const int bps = (pb.particles + threads - 1) / threads;
+        const int swarm_threads = threads_for(bps, k_block, false);
         buf.state.resize(pb.rows(), pb.dims, ctx.stream);
         buf.aux.resize(static_cast<std::size_t>(bps) * pb.swarms, ctx.stream);
         buf.best_row.resize(static_cast<std::size_t>(pb.swarms), ctx.stream);
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
-        for (long long t = 0;; ++t) {
-            const auto tt = static_cast<std::uint32_t>(t);
-            queue_step_kernel<Real><<<grid, k_block, 0, ctx.stream>>>(pb, buf.state.view(), ctx.best_f.data(),
-                                                                      buf.best_row.data(), ctx.best_x.data(),
-                                                                      buf.aux.data(), tt);
-            SWARM_CHECK_LAUNCH(queue_step_kernel, grid, k_block, 0);
-            queue_swarm_kernel<Real><<<pb.swarms, k_block, 0, ctx.stream>>>(
-                pb, buf.state.view(), buf.aux.data(), bps, ctx.best_f.data(), buf.best_row.data(), ctx.best_x.data(), tt);
-            SWARM_CHECK_LAUNCH(queue_swarm_kernel, pb.swarms, k_block, 0);
-            if (t > 0 && ctx.after_iteration(t, ctx.best_f.data())) {
-                break;
+        const StateView<Real> view = buf.state.view();
+        auto launch = [&](IterationClock clock) {
+            queue_step_kernel<Real><<<grid, threads, 0, ctx.stream>>>(pb, view, ctx.best_f.data(), buf.best_row.data(),
+                                                                      ctx.best_x.data(), buf.aux.data(), clock);
+            SWARM_CHECK_LAUNCH(queue_step_kernel, grid, threads, 0);
+            queue_swarm_kernel<Real><<<pb.swarms, swarm_threads, 0, ctx.stream>>>(
+                pb, view, buf.aux.data(), bps, ctx.best_f.data(), buf.best_row.data(), ctx.best_x.data(), clock);
+            SWARM_CHECK_LAUNCH(queue_swarm_kernel, pb.swarms, swarm_threads, 0);
+        };
+        launch(IterationClock{nullptr, 0});
+        if (ctx.params.record_history || ctx.stop.early_stopping()) {
+            for (long long t = 1;; ++t) {
+                launch(IterationClock{nullptr, static_cast<std::uint32_t>(t)});
+                if (ctx.after_iteration(t, ctx.best_f.data())) {
+                    break;
+                }
             }
+        } else {
+            const struct Key {
+                DeviceProblem<Real> pb;
+                StateView<Real> view;
+                const Real* best_f;
+                const Real* best_x;
+                const void* aux;
+                const int* best_row;
+                dim3 grid;
+                int threads, swarm_threads;
+            } key{pb, view, ctx.best_f.data(), ctx.best_x.data(), buf.aux.data(), buf.best_row.data(), grid, threads,
+                  swarm_threads};
+            buf.graph.run(ctx.stream, 1, ctx.params.iterations, &key, sizeof(key), launch);
+            ctx.after_iteration(ctx.params.iterations, ctx.best_f.data());
         }
     }
 
@@ -267,6 +296,7 @@ private:
         SwarmState<Real> state;
         GPUMemory<Real> f, x;
         GPUMemory<int> row, stamp, lock;
+        IterationGraph graph;
         LockedBest<Real> view() { return {f.data(), row.data(), stamp.data(), x.data(), lock.data()}; }
     };
 
@@ -278,7 +308,8 @@ private:
             throw ValidationError("iterations", "gpu-queue-lock stamps slots with 31-bit iteration numbers; use "
                                                 "fewer than 2^30 iterations");
         }
-        const int bps = (pb.particles + k_block - 1) / k_block;
+        const int threads = threads_for(pb.particles, k_block, false);
+        const int bps = (pb.particles + threads - 1) / threads;
         const auto S = static_cast<std::size_t>(pb.swarms);
         buf.state.resize(pb.rows(), pb.dims, ctx.stream);
         buf.f.resize(2 * S, ctx.stream);
@@ -292,19 +323,34 @@ private:
         SWARM_CHECK_LAUNCH(reset_lock_kernel, rb, 256, 0);
         const bool per_iteration = ctx.params.record_history || ctx.stop.early_stopping();
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
+        const StateView<Real> view = buf.state.view();
+        auto launch = [&](IterationClock clock) {
+            queue_lock_kernel<Real><<<grid, threads, 0, ctx.stream>>>(pb, view, lb, clock);
+            SWARM_CHECK_LAUNCH(queue_lock_kernel, grid, threads, 0);
+        };
         long long t = 0;
-        for (;; ++t) {
-            queue_lock_kernel<Real><<<grid, k_block, 0, ctx.stream>>>(pb, buf.state.view(), lb, static_cast<int>(t));
-            SWARM_CHECK_LAUNCH(queue_lock_kernel, grid, k_block, 0);
-            if (t == 0) continue;
-            if (per_iteration) {
+        launch(IterationClock{nullptr, 0});
+        if (per_iteration) {
+            for (t = 1;; ++t) {
+                launch(IterationClock{nullptr, static_cast<std::uint32_t>(t)});
                 publish_kernel<Real><<<pb.swarms, 32, 0, ctx.stream>>>(lb, pb.swarms, pb.dims, static_cast<int>(t),
                                                                        ctx.best_f.data(), ctx.best_x.data(), false);
                 SWARM_CHECK_LAUNCH(publish_kernel, pb.swarms, 32, 0);
+                if (ctx.after_iteration(t, ctx.best_f.data())) {
+                    break;
+                }
             }
-            if (ctx.after_iteration(t, ctx.best_f.data())) {
-                break;
-            }
+        } else {
+            t = ctx.params.iterations;
+            const struct Key {
+                DeviceProblem<Real> pb;
+                StateView<Real> view;
+                LockedBest<Real> lb;
+                dim3 grid;
+                int threads;
+            } key{pb, view, lb, grid, threads};
+            buf.graph.run(ctx.stream, 1, t, &key, sizeof(key), launch);
+            ctx.after_iteration(t, ctx.best_f.data());
         }
         publish_kernel<Real><<<pb.swarms, 128, 0, ctx.stream>>>(lb, pb.swarms, pb.dims, static_cast<int>(t),
                                                                 ctx.best_f.data(), ctx.best_x.data(), true);

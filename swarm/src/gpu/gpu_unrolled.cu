@@ -4,7 +4,9 @@
 // are written out, so their addresses and branches are resolved at compile time. The paper-era code
 // finished the last warp with implicit warp-synchronous shared-memory reads, which races on Volta and
 // later (independent thread scheduling); here the last 32 values are reduced with warp shuffles instead.
+// An unwatched run's launches go out as CUDA graphs (iteration_graph.cuh).
 #include "gpu/global_sync_check.h"
+#include "gpu/iteration_graph.cuh"
 #include "gpu/thread_per_particle.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
@@ -52,8 +54,9 @@ __device__ __forceinline__ ArgMin<Real> unrolled_reduce(ArgMin<Real> mine, ArgMi
 template <typename Real>
 __global__ void __launch_bounds__(k_block) unrolled_step_kernel(DeviceProblem<Real> pb, StateView<Real> st,
                                                                 const Real* gbest_x, ArgMin<Real>* block_best,
-                                                                std::uint32_t t) {
+                                                                IterationClock clock) {
     __shared__ ArgMin<Real> shared[k_block];
+    const std::uint32_t t = clock.now();
     const int s = blockIdx.y;
     const int i = blockIdx.x * k_block + threadIdx.x;
     ArgMin<Real> mine = no_best<Real>();
@@ -105,6 +108,7 @@ private:
     struct Buffers {
         SwarmState<Real> state;
         GPUMemory<ArgMin<Real>> block_best;
+        IterationGraph graph;
     };
 
     template <typename Real>
@@ -115,16 +119,35 @@ private:
         buf.state.resize(pb.rows(), pb.dims, ctx.stream);
         buf.block_best.resize(static_cast<std::size_t>(bps) * pb.swarms, ctx.stream);
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
-        for (long long t = 0;; ++t) {
-            unrolled_step_kernel<Real><<<grid, k_block, 0, ctx.stream>>>(
-                pb, buf.state.view(), ctx.best_x.data(), buf.block_best.data(), static_cast<std::uint32_t>(t));
+        const StateView<Real> view = buf.state.view();
+        ArgMin<Real>* const block_best = buf.block_best.data();
+        auto launch = [&](IterationClock clock) {
+            unrolled_step_kernel<Real>
+                <<<grid, k_block, 0, ctx.stream>>>(pb, view, ctx.best_x.data(), block_best, clock);
             SWARM_CHECK_LAUNCH(unrolled_step_kernel, grid, k_block, 0);
-            unrolled_swarm_kernel<Real><<<pb.swarms, k_block, 0, ctx.stream>>>(
-                pb, buf.state.view(), buf.block_best.data(), bps, ctx.best_f.data(), ctx.best_x.data());
+            unrolled_swarm_kernel<Real><<<pb.swarms, k_block, 0, ctx.stream>>>(pb, view, block_best, bps,
+                                                                               ctx.best_f.data(), ctx.best_x.data());
             SWARM_CHECK_LAUNCH(unrolled_swarm_kernel, pb.swarms, k_block, 0);
-            if (t > 0 && ctx.after_iteration(t, ctx.best_f.data())) {
-                break;
+        };
+        launch(IterationClock{nullptr, 0});
+        if (ctx.params.record_history || ctx.stop.early_stopping()) {
+            for (long long t = 1;; ++t) {
+                launch(IterationClock{nullptr, static_cast<std::uint32_t>(t)});
+                if (ctx.after_iteration(t, ctx.best_f.data())) {
+                    break;
+                }
             }
+        } else {
+            const struct Key {
+                DeviceProblem<Real> pb;
+                StateView<Real> view;
+                const Real* best_f;
+                const Real* best_x;
+                const ArgMin<Real>* block_best;
+                dim3 grid;
+            } key{pb, view, ctx.best_f.data(), ctx.best_x.data(), block_best, grid};
+            buf.graph.run(ctx.stream, 1, ctx.params.iterations, &key, sizeof(key), launch);
+            ctx.after_iteration(ctx.params.iterations, ctx.best_f.data());
         }
     }
 

@@ -22,13 +22,16 @@ SWARM_HOST_DEVICE SWARM_INLINE Real velocity(Real v, Real x, Real pbest, Real nb
     return k.w * v + k.c1 * r1 * (pbest - x) + k.c2 * r2 * (nbest - x);
 }
 
-// Keep v in [-v_max, v_max]; v_max <= 0 means no clamp.
+// Keep v in [-v_max, v_max]; v_max <= 0 means no clamp. One expression, so a kernel can select instead of branch.
 template <typename Real>
 SWARM_HOST_DEVICE SWARM_INLINE Real clamp_velocity(Real v, Real v_max) {
-    if (v_max <= Real(0)) {
-        return v;
-    }
-    return v > v_max ? v_max : (v < -v_max ? -v_max : v);
+    return v_max <= Real(0) ? v : (v > v_max ? v_max : (v < -v_max ? -v_max : v));
+}
+
+// BoundaryMode::Clamp's position rule: outside [lo, hi] (NaN included) the position goes to a bound.
+template <typename Real>
+SWARM_HOST_DEVICE SWARM_INLINE Real clamp_position(Real x, Real lo, Real hi) {
+    return (x >= lo && x <= hi) ? x : (x < lo ? lo : hi);
 }
 
 // Eq. 2 followed by the boundary rule. `r` is a uniform draw used only by BoundaryMode::Random.
@@ -41,7 +44,7 @@ SWARM_HOST_DEVICE SWARM_INLINE void move(Real& x, Real& v, Real lo, Real hi, Bou
     }
     switch (mode) {
     case BoundaryMode::Clamp:
-        x = x < lo ? lo : hi;
+        x = clamp_position(x, lo, hi);
         break;
     case BoundaryMode::Reflect: {
         const Real width = hi - lo;

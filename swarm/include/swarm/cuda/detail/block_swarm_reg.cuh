@@ -47,19 +47,18 @@ __device__ __forceinline__ void load_swarm_bounds(const DeviceProblem<float>& pb
     }
 }
 
-// One generation of a particle held in registers (kDims dimensions, kBlocks = (kDims + 3) / 4 word sets):
-// Eq. 1-2 and the boundary rule from this generation's words `w`, the fitness, the personal best; then
-// generation t+1's words into `w` (independent of the state, so their 10-round chains overlap whatever the
-// caller does next). Returns whether the personal best improved.
-template <typename Fit, int kDims, int kBlocks>
-__device__ __forceinline__ bool reg_generation(const DeviceProblem<float>& pb, const Fit& fit, std::uint32_t r,
-                                               std::uint32_t t, const float* lo, const float* hi, const float* vm,
-                                               const float* nb, MoveWords (&w)[kBlocks], float (&x)[kDims],
-                                               float (&v)[kDims], float (&p)[kDims], float& pf) {
+// Eq. 1-2 and the boundary rule from this generation's words `w`, the fitness and the personal best of a
+// particle held in registers (kDims dimensions, kBlocks = (kDims + 3) / 4 word sets). Returns whether the personal
+// best improved. kClamp: the boundary rule is Clamp (move_block).
+template <typename Fit, int kDims, int kBlocks, bool kClamp = false>
+__device__ __forceinline__ bool reg_move(const DeviceProblem<float>& pb, const Fit& fit, const float* lo,
+                                         const float* hi, const float* vm, const float* nb,
+                                         const MoveWords (&w)[kBlocks], float (&x)[kDims], float (&v)[kDims],
+                                         float (&p)[kDims], float& pf) {
 #pragma unroll
     for (int k = 0; k < kBlocks; ++k) {
         const int d0 = 4 * k;
-        move_block(pb, lo + d0, hi + d0, vm + d0, w[k], kDims - d0, x + d0, v + d0, p + d0, nb + d0);
+        move_block<float, kClamp>(pb, lo + d0, hi + d0, vm + d0, w[k], kDims - d0, x + d0, v + d0, p + d0, nb + d0);
     }
     const float f = fit(x, kDims);
     const bool improved = f < pf;
@@ -68,6 +67,17 @@ __device__ __forceinline__ bool reg_generation(const DeviceProblem<float>& pb, c
     for (int d = 0; d < kDims; ++d) {
         p[d] = improved ? x[d] : p[d];
     }
+    return improved;
+}
+
+// One generation: reg_move, then generation t+1's words into `w` (independent of the state, so their 10-round
+// chains overlap whatever the caller does next). Returns whether the personal best improved.
+template <typename Fit, int kDims, int kBlocks>
+__device__ __forceinline__ bool reg_generation(const DeviceProblem<float>& pb, const Fit& fit, std::uint32_t r,
+                                               std::uint32_t t, const float* lo, const float* hi, const float* vm,
+                                               const float* nb, MoveWords (&w)[kBlocks], float (&x)[kDims],
+                                               float (&v)[kDims], float (&p)[kDims], float& pf) {
+    const bool improved = reg_move<Fit, kDims, kBlocks>(pb, fit, lo, hi, vm, nb, w, x, v, p, pf);
 #pragma unroll
     for (int k = 0; k < kBlocks; ++k) {
         w[k] = draw_move_words(pb, r, t + 1, static_cast<std::uint32_t>(k));

@@ -5,6 +5,7 @@
 // per-dimension draws cost.
 #include <cfloat>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 
 #include "swarm/cuda/detail/block_reduce.cuh"
@@ -65,22 +66,27 @@ struct MoveWords {
     rng::Words w1, w2, wb; // R1, R2 and (BoundaryMode::Random only) Boundary
 };
 
-template <typename Real>
+// kClamp: the run's boundary rule is known to be BoundaryMode::Clamp, which draws no Boundary words.
+template <typename Real, bool kClamp = false>
 __device__ __forceinline__ MoveWords draw_move_words(const DeviceProblem<Real>& pb, std::uint32_t r, std::uint32_t t,
                                                      std::uint32_t blk) {
     MoveWords w;
     w.w1 = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, r, blk), pb.seed);
     w.w2 = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, r, blk), pb.seed);
     w.wb = rng::Words{{0, 0, 0, 0}};
-    if (pb.boundary == pso::BoundaryMode::Random) {
-        w.wb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, r, blk), pb.seed);
+    if constexpr (!kClamp) {
+        if (pb.boundary == pso::BoundaryMode::Random) {
+            w.wb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, r, blk), pb.seed);
+        }
     }
     return w;
 }
 
 // Eq. 1-2 and the boundary rule for the first n (<= 4) dimensions of one dim block, from its words.
-// Every array points at the block's first dimension.
-template <typename Real>
+// Every array points at the block's first dimension. kClamp: the rule is known to be BoundaryMode::Clamp, so
+// the move is selects with no branch on the rule (the same values as pso::move), and a register kernel's
+// generation stays one basic block in which the compiler can interleave the next generation's draws with it.
+template <typename Real, bool kClamp = false>
 __device__ __forceinline__ void move_block(const DeviceProblem<Real>& pb, const Real* lo, const Real* hi,
                                            const Real* vmax, const MoveWords& w, int n, Real* x, Real* v,
                                            const Real* pbest, const Real* nbest) {
@@ -91,9 +97,18 @@ __device__ __forceinline__ void move_block(const DeviceProblem<Real>& pb, const 
             const Real r1 = rng::to_uniform<Real>(rng::pick(w.w1, j));
             const Real r2 = rng::to_uniform<Real>(rng::pick(w.w2, j));
             Real xd = x[j];
-            Real nv = pso::clamp_velocity(pso::velocity(v[j], xd, pbest[j], nbest[j], pb.k, r1, r2), vmax[j]);
-            const Real rb = random_bounds ? rng::to_uniform<Real>(rng::pick(w.wb, j)) : Real(0);
-            pso::move(xd, nv, lo[j], hi[j], pb.boundary, rb);
+            Real nv = pso::velocity(v[j], xd, pbest[j], nbest[j], pb.k, r1, r2);
+            if constexpr (kClamp) {
+                // pso::clamp_velocity with the "no clamp" case as an infinite limit, which a loop hoists: selects
+                // on the data only.
+                const Real lim = vmax[j] > Real(0) ? vmax[j] : Real(INFINITY);
+                nv = nv > lim ? lim : (nv < -lim ? -lim : nv);
+                xd = pso::clamp_position(xd + nv, lo[j], hi[j]);
+            } else {
+                nv = pso::clamp_velocity(nv, vmax[j]);
+                const Real rb = random_bounds ? rng::to_uniform<Real>(rng::pick(w.wb, j)) : Real(0);
+                pso::move(xd, nv, lo[j], hi[j], pb.boundary, rb);
+            }
             x[j] = xd;
             v[j] = nv;
         }
