@@ -106,7 +106,9 @@ void add_plain_shapes(const cv::Mat& frame, int count, std::mt19937& rng, Sample
         cv::Mat f = frame.clone();
         const int s = size(rng);
         std::uniform_int_distribution<int> x(s, f.cols - 2 * s), y(s, f.rows - 2 * s);
-        const cv::Point c(x(rng), y(rng));
+        const int cx = x(rng); // one draw per statement: argument order is the compiler's
+        const int cy = y(rng);
+        const cv::Point c(cx, cy);
         const cv::Scalar paint = paints[colour(rng)];
         const int k = kind(rng);
         if (k == 0) {

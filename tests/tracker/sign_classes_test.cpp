@@ -116,7 +116,9 @@ cv::Mat speed_sign(const std::string& text, std::mt19937& rng, cv::Rect2f& box) 
     std::uniform_real_distribution<float> jitter(-1.5f, 1.5f), size(26.f, 34.f);
     cv::Mat f(64, 64, CV_8UC3, cv::Scalar(90, 110, 100));
     const float r = 0.5f * size(rng);
-    const cv::Point2f c(32.f + jitter(rng), 32.f + jitter(rng));
+    const float cx = 32.f + jitter(rng); // one draw per statement: argument order is the compiler's
+    const float cy = 32.f + jitter(rng);
+    const cv::Point2f c(cx, cy);
     cv::circle(f, c, cvRound(r), cv::Scalar(40, 40, 200), cv::FILLED, cv::LINE_AA);
     cv::circle(f, c, cvRound(0.78f * r), cv::Scalar(235, 235, 235), cv::FILLED, cv::LINE_AA);
     const double scale = r / 26.0;

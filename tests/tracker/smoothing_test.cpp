@@ -49,7 +49,11 @@ TEST(SmoothTrackAngles, EarlyFramesBorrowTheNearFramesEvidence) {
     for (int f = 0; f < 80; ++f) {
         const double size_px = 16.0 * 40.0 / (40.0 - 0.4 * f); // 16 -> 80 px
         const double noise = 60.0 / size_px;                   // degrees: 3.75 far, 0.75 near
-        d.push_back(measured(f, 3, 8.0 + noise * unit(rng), noise * unit(rng), 0.5 * noise * unit(rng), size_px * size_px));
+        // One draw per statement: the order in which a call's arguments are evaluated is the compiler's.
+        const double yaw = 8.0 + noise * unit(rng);
+        const double pitch = noise * unit(rng);
+        const double roll = 0.5 * noise * unit(rng);
+        d.push_back(measured(f, 3, yaw, pitch, roll, size_px * size_px));
     }
     smooth_track_angles(d, s);
     for (int f = 0; f < 10; ++f) {
