@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "core/output_set.h"
+#include "decode/still_image.h"
 #include "tracker/io.h"
 #include "tracker/synthetic.h"
 
@@ -23,7 +24,19 @@ struct SynthOptions {
     int width = 1280, height = 720;
     double fps = 25;
     std::string background;
+    std::string data = "../shared/data/gtsdb-dev";
 };
+
+// The named procedural scenes, or "real": real sign appearances from a labelled data set (--data).
+std::unique_ptr<tracker::SceneGenerator> make_scene(const SynthOptions& o, const tracker::BackgroundSource& source) {
+    if (o.scene != "real") {
+        return tracker::create_scene(o.scene, o.width, o.height, o.seed, source);
+    }
+    if (source) {
+        throw std::invalid_argument("--background: the real scene draws on a real frame of --data; leave it out");
+    }
+    return tracker::create_real_scene(o.data, o.width, o.height, o.seed, decode_still);
+}
 
 int run_synth(const SynthOptions& o) {
     std::unique_ptr<cv::VideoCapture> background;
@@ -35,7 +48,7 @@ int run_synth(const SynthOptions& o) {
         }
         source = [&background](cv::Mat& f) { return background->read(f); };
     }
-    auto scene = tracker::create_scene(o.scene, o.width, o.height, o.seed, source);
+    auto scene = make_scene(o, source);
     const long long frames = o.frames > 0 ? o.frames : scene->frame_count(); // 0: --frames not given
     const std::string video_name = o.scene + ".avi", truth_name = o.scene + ".truth.jsonl";
     // The folder is created as for `process --out`; re-rendering a scene replaces its files (no --force).
@@ -80,7 +93,8 @@ void register_synth(CLI::App& root, int& rc) {
     for (const auto& n : tracker::scene_names()) {
         names += (names.empty() ? "" : ", ") + n;
     }
-    sub->add_option("--scene", opts->scene, "Scene: " + names)->capture_default_str();
+    sub->add_option("--scene", opts->scene, "Scene: " + names + ", or real (real sign appearances from --data)")
+        ->capture_default_str();
     sub->add_option("--frames", opts->frames, "Frames to render (default: the scene's natural length)")
         ->check(CLI::Range(1LL, 100000000LL));
     sub->add_option("--seed", opts->seed, "Random seed (scenes are deterministic from it)")->capture_default_str();
@@ -89,6 +103,8 @@ void register_synth(CLI::App& root, int& rc) {
     sub->add_option("--height", opts->height, "Frame height")->check(CLI::Range(48, 4320))->capture_default_str();
     sub->add_option("--fps", opts->fps, "Video frame rate")->check(CLI::Range(1.0, 240.0))->capture_default_str();
     sub->add_option("--background", opts->background, "Video whose frames replace the procedural road");
+    sub->add_option("--data", opts->data, "The real scene's labelled frames (DIR/images, DIR/labels.csv)")
+        ->capture_default_str();
     sub->callback([opts, &rc] { rc = run_synth(*opts); });
 }
 

@@ -117,7 +117,7 @@ void register_bench(CLI::App& root, int& rc) {
                     "Peers suite: the PyTorch PSO script (default: the shipped app/bench/peers/pso_torch.py)");
     sub->add_option("--peer-python", o->peer_python, "Peers suite: the Python interpreter that runs it")
         ->capture_default_str();
-    sub->add_option("--scene", o->scene, "Scenes suite: easy, noisy, crowded, night or all")->capture_default_str();
+    sub->add_option("--scene", o->scene, "Scenes suite: easy, noisy, crowded, night, all, or real (real sign appearances from --data)")->capture_default_str();
     sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds, peers, bees and scenes suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
     sub->callback([o, vmax, &rc] {

@@ -160,6 +160,9 @@ check "synth into a new folder" 0 "$bin" synth --scene easy --frames 3 --width 3
 [ -s "$tmp/new/data/easy.avi" ] && [ -s "$tmp/new/data/easy.truth.jsonl" ] || { echo "FAIL synth: outputs missing"; fail=1; }
 check "synth into a file" 2 "$bin" synth --scene easy --frames 3 --out "$tmp/afile/sub"
 one_line_error "synth into a file" "\-\-out"
+check "synth --scene real without data" 2 "$bin" synth --scene real --data "$tmp/no-data" --frames 3 --out "$tmp/real-out"
+one_line_error "synth --scene real without data" "no-data has no images/ and labels.csv"
+nothing_written "synth --scene real without data" "$tmp/real-out"
 
 # The settings naming files: camera_file (scaled to the frame size when the aspect matches) and models_dir.
 yaml_camera() { # rows cols data

@@ -48,6 +48,15 @@ using BackgroundSource = std::function<bool(cv::Mat& bgr)>;
 std::unique_ptr<SceneGenerator> create_scene(const std::string& name, int width, int height,
                                              unsigned long long seed, BackgroundSource background);
 
+// The "real" scene: signs cut from labelled real frames (DIR/labels.csv in the dev set's format, DIR/images/)
+// approach over one of those frames, its own signs covered, along the synthetic scenes' trajectories; the ground
+// truth is the pose each appearance is drawn at, mapped onto its model's outline. `read` decodes an image file
+// (the library links no image codecs); an empty Mat is skipped. Throws std::invalid_argument naming DIR when it
+// holds no such data.
+using ImageReader = std::function<cv::Mat(const std::string& path)>;
+std::unique_ptr<SceneGenerator> create_real_scene(const std::string& data_dir, int width, int height,
+                                                  unsigned long long seed, const ImageReader& read);
+
 // Renders one sign model at a pose over `bgr` (anti-aliased, sub-pixel), with a per-layer colour gain.
 struct SignModel;
 void render_sign(cv::Mat& bgr, const Camera& camera, const SignModel& model, const Pose& pose, double gain = 1.0);
