@@ -253,29 +253,18 @@ private:
                 pb, view, buf.aux.data(), bps, ctx.best_f.data(), buf.best_row.data(), ctx.best_x.data(), clock);
             SWARM_CHECK_LAUNCH(queue_swarm_kernel, pb.swarms, swarm_threads, 0);
         };
-        launch(IterationClock{nullptr, 0});
-        if (ctx.params.record_history || ctx.stop.early_stopping()) {
-            for (long long t = 1;; ++t) {
-                launch(IterationClock{nullptr, static_cast<std::uint32_t>(t)});
-                if (ctx.after_iteration(t, ctx.best_f.data())) {
-                    break;
-                }
-            }
-        } else {
-            const struct Key {
-                DeviceProblem<Real> pb;
-                StateView<Real> view;
-                const Real* best_f;
-                const Real* best_x;
-                const void* aux;
-                const int* best_row;
-                dim3 grid;
-                int threads, swarm_threads;
-            } key{pb, view, ctx.best_f.data(), ctx.best_x.data(), buf.aux.data(), buf.best_row.data(), grid, threads,
-                  swarm_threads};
-            buf.graph.run(ctx.stream, 1, ctx.params.iterations, &key, sizeof(key), launch);
-            ctx.after_iteration(ctx.params.iterations, ctx.best_f.data());
-        }
+        const struct Key {
+            DeviceProblem<Real> pb;
+            StateView<Real> view;
+            const Real* best_f;
+            const Real* best_x;
+            const void* aux;
+            const int* best_row;
+            dim3 grid;
+            int threads, swarm_threads;
+        } key{pb, view, ctx.best_f.data(), ctx.best_x.data(), buf.aux.data(), buf.best_row.data(), grid, threads,
+              swarm_threads};
+        run_iterations(ctx, buf.graph, key, launch);
     }
 
     Buffers<float> m_f32;

@@ -129,26 +129,15 @@ private:
                                                                                ctx.best_f.data(), ctx.best_x.data());
             SWARM_CHECK_LAUNCH(unrolled_swarm_kernel, pb.swarms, k_block, 0);
         };
-        launch(IterationClock{nullptr, 0});
-        if (ctx.params.record_history || ctx.stop.early_stopping()) {
-            for (long long t = 1;; ++t) {
-                launch(IterationClock{nullptr, static_cast<std::uint32_t>(t)});
-                if (ctx.after_iteration(t, ctx.best_f.data())) {
-                    break;
-                }
-            }
-        } else {
-            const struct Key {
-                DeviceProblem<Real> pb;
-                StateView<Real> view;
-                const Real* best_f;
-                const Real* best_x;
-                const ArgMin<Real>* block_best;
-                dim3 grid;
-            } key{pb, view, ctx.best_f.data(), ctx.best_x.data(), block_best, grid};
-            buf.graph.run(ctx.stream, 1, ctx.params.iterations, &key, sizeof(key), launch);
-            ctx.after_iteration(ctx.params.iterations, ctx.best_f.data());
-        }
+        const struct Key {
+            DeviceProblem<Real> pb;
+            StateView<Real> view;
+            const Real* best_f;
+            const Real* best_x;
+            const ArgMin<Real>* block_best;
+            dim3 grid;
+        } key{pb, view, ctx.best_f.data(), ctx.best_x.data(), block_best, grid};
+        run_iterations(ctx, buf.graph, key, launch);
     }
 
     Buffers<float> m_f32;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "swarm/cuda/check.h"
+#include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/memory.h"
 
 namespace swarm::gpu {
@@ -98,5 +99,24 @@ private:
     cudaGraphExec_t m_exec = nullptr;
     std::vector<unsigned char> m_key;
 };
+
+// A host-loop strategy's whole run: iteration 0, then one launch and one look at the swarm bests per iteration
+// when the run is watched (history or early stopping), else the rest as graph replays and one look at the end.
+// `key` holds the launches' arguments (IterationGraph::run).
+template <typename Real, typename Key, typename Launch>
+void run_iterations(RunContext<Real>& ctx, IterationGraph& graph, const Key& key, Launch&& launch) {
+    launch(IterationClock{nullptr, 0});
+    if (ctx.params.record_history || ctx.stop.early_stopping()) {
+        for (long long t = 1;; ++t) {
+            launch(IterationClock{nullptr, static_cast<std::uint32_t>(t)});
+            if (ctx.after_iteration(t, ctx.best_f.data())) {
+                break;
+            }
+        }
+    } else {
+        graph.run(ctx.stream, 1, ctx.params.iterations, &key, sizeof(key), launch);
+        ctx.after_iteration(ctx.params.iterations, ctx.best_f.data());
+    }
+}
 
 } // namespace swarm::gpu
