@@ -37,7 +37,7 @@ struct Plan {
     int id;
     std::size_t appearance;
     long long spawn;
-    double x, y, z0, yaw, pitch, roll;
+    Pose start; // at the spawn frame; the sign then comes closer along z
 };
 
 std::map<std::string, fs::path> images_by_key(const fs::path& dir) {
@@ -168,12 +168,7 @@ private:
                                                : of_category[static_cast<std::size_t>(pick)];
             p.spawn = static_cast<long long>(i) * k_spawn_every;
             const double side = rng.uniform(0.0, 1.0) < 0.2 ? -1.0 : 1.0;
-            p.x = side * rng.uniform(3.0, 5.5);
-            p.y = -rng.uniform(0.9, 1.9);
-            p.z0 = rng.uniform(34.0, 46.0);
-            p.yaw = rng.uniform(-12.0, 12.0);
-            p.pitch = rng.uniform(-4.0, 4.0);
-            p.roll = rng.uniform(-4.0, 4.0);
+            p.start = render::roadside_sign_pose(rng, side);
             m_plans.push_back(p);
         }
     }
@@ -241,7 +236,7 @@ private:
     void draw_signs(SceneFrame& out, long long t) const {
         std::vector<std::pair<double, std::size_t>> order; // far signs first, so near ones cover them
         for (std::size_t i = 0; i < m_plans.size(); ++i) {
-            const double z = m_plans[i].z0 - k_speed * static_cast<double>(t - m_plans[i].spawn);
+            const double z = m_plans[i].start.z - k_speed * static_cast<double>(t - m_plans[i].spawn);
             if (t >= m_plans[i].spawn && z >= k_exit_depth) {
                 order.emplace_back(z, i);
             }
@@ -253,7 +248,8 @@ private:
             const Plan& p = m_plans[i];
             const Appearance& a = m_appearances[p.appearance];
             const SignModel& m = model(a.category);
-            const Pose pose{p.x, p.y, z, p.yaw, p.pitch, p.roll};
+            Pose pose = p.start;
+            pose.z = z;
             draw(out.bgr, a, m, pose);
             GroundTruth g;
             g.frame = t;

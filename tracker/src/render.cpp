@@ -30,6 +30,17 @@ std::vector<cv::Point> fixed_point(const std::vector<cv::Point2f>& pts) {
     return out;
 }
 
+Pose roadside_sign_pose(cv::RNG& rng, double side) {
+    Pose p;
+    p.x = side * rng.uniform(3.0, 5.5);
+    p.y = -rng.uniform(0.9, 1.9);
+    p.z = rng.uniform(34.0, 46.0);
+    p.yaw = rng.uniform(-12.0, 12.0);
+    p.pitch = rng.uniform(-4.0, 4.0);
+    p.roll = rng.uniform(-4.0, 4.0);
+    return p;
+}
+
 void road_background(cv::Mat& bgr, const Camera& cam, double travelled, unsigned long long seed) {
     const int h = bgr.rows;
     const double cam_height = 1.3;

@@ -3,6 +3,7 @@
 #include <opencv2/core.hpp>
 
 #include "tracker/camera.h"
+#include "tracker/pose.h"
 #include "tracker/types.h"
 
 namespace tracker::render {
@@ -16,6 +17,11 @@ void road_background(cv::Mat& bgr, const Camera& cam, double travelled, unsigned
 
 // Fraction of the polygon's area (pixels) covered by `mask` (CV_8U, nonzero = hidden) or outside the image.
 double hidden_fraction(const std::vector<cv::Point2f>& polygon, const cv::Mat& mask);
+
+// Where a sign stands when it appears, as seen from the vehicle (camera frame, metres and degrees): `side` metres
+// 3 to 5.5 across (+1 right, -1 left), 0.9 to 1.9 m up, 34 to 46 m ahead, turned within +-12 deg yaw and +-4 deg
+// pitch and roll. Six draws from `rng`, in the order of the pose's fields.
+Pose roadside_sign_pose(cv::RNG& rng, double side);
 
 // Polygon to fillPoly's fixed-point form (4 fractional bits).
 std::vector<cv::Point> fixed_point(const std::vector<cv::Point2f>& pts);

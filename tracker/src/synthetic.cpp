@@ -89,12 +89,13 @@ private:
             p.spawn = static_cast<long long>(i / m_spec.burst) * m_spec.spawn_every;
             const int slot = i % m_spec.burst; // signs of a burst stand apart, mostly on the right
             const double side = (slot == 1 || rng.uniform(0.0, 1.0) < 0.2) ? -1.0 : 1.0;
-            p.x = side * rng.uniform(3.0, 5.5) + (slot == 2 ? 2.0 : 0.0);
-            p.y = -rng.uniform(0.9, 1.9);
-            p.z0 = rng.uniform(34.0, 46.0) + 6.0 * slot;
-            p.yaw = rng.uniform(-12.0, 12.0);
-            p.pitch = rng.uniform(-4.0, 4.0);
-            p.roll = rng.uniform(-4.0, 4.0);
+            const Pose start = render::roadside_sign_pose(rng, side);
+            p.x = start.x + (slot == 2 ? 2.0 : 0.0);
+            p.y = start.y;
+            p.z0 = start.z + 6.0 * slot;
+            p.yaw = start.yaw;
+            p.pitch = start.pitch;
+            p.roll = start.roll;
             p.occluded = rng.uniform(0.0, 1.0) < m_spec.occluder_chance;
             p.occluder_dx = rng.uniform(-0.3, 0.3);
             m_plans.push_back(p);
