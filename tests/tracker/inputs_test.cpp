@@ -162,7 +162,7 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_EQ(tuned.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.gpu_cluster_barrier);
-    EXPECT_EQ(TrackerSettings{}.detection_columns, 0); // auto: 6 x 3 on a GPU, 4 x 2 on the CPU
+    EXPECT_EQ(TrackerSettings{}.detection_columns, 0); // auto (tracker/src/detection_tiles.cpp)
     EXPECT_EQ(TrackerSettings{}.detection_rows, 0);
     EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c10.json", R"({"gpu_cluster_barrier": 1})")); })
                   .find("gpu_cluster_barrier"),

@@ -1,5 +1,5 @@
-// Detection tiles: detection_columns / detection_rows 0 = auto (6 x 3 on a GPU; on the CPU backend 4 x 2, or 2 x 1
-// beside the candidate swarms); explicit values are used as given. A first frame has no tracks, so every swarm
+// Detection tiles: detection_columns / detection_rows 0 = auto (on the CPU backend 4 x 2, or 2 x 1 beside the
+// candidate swarms; the GPU's are in tests/tracker/gpu/scenes_gpu_test.cpp); explicit values are used as given. A first frame has no tracks, so every swarm
 // run is a detection swarm.
 #include <gtest/gtest.h>
 

@@ -13,8 +13,8 @@ struct TileGrid {
     int columns = 1, rows = 1;
 };
 
-// detection_columns x detection_rows, or for 0 (auto) 6 x 3 on a GPU and, on the CPU backend, 4 x 2, or 2 x 1
-// when candidate swarms search too.
+// detection_columns x detection_rows, or for 0 (auto) 6 x 3 on a GPU and 4 x 2 on the CPU backend, or 3 x 2 and
+// 2 x 1 when candidate swarms search too.
 TileGrid detection_tiles(const TrackerSettings& s, bool gpu, bool with_candidates);
 
 // For every model, swarms_per_category swarms per tile; a tile covers its share of the frustum's image

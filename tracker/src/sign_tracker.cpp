@@ -273,7 +273,7 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     const auto regions = find_candidates(*m_host_frame, opt);
     auto jobs = candidate_jobs(regions, m_models, m_camera, lo, hi, s.z_min, s.z_max);
     timing.candidates_ms += ms_between(t0, Clock::now());
-    const int keep = s.candidate_swarms > 0 ? s.candidate_swarms : (m_search->on_gpu() ? 96 : 20);
+    const int keep = s.candidate_swarms > 0 ? s.candidate_swarms : (m_search->on_gpu() ? 64 : 20);
     if (static_cast<int>(jobs.size()) <= keep) {
         return jobs;
     }

@@ -70,19 +70,35 @@ TEST_P(GpuScene, FullLengthOffline) {
     }
 }
 
-// detection_columns / detection_rows 0 = auto: 6 x 3 tiles on a GPU (a first frame has no tracks).
+// detection_columns / detection_rows 0 = auto: 6 x 3 tiles on a GPU, 3 x 2 beside the candidate swarms (a first
+// frame has no tracks, so every swarm run is a detection swarm).
+int first_gpu_frame_swarms(TrackerSettings s) {
+    s.backend = "cuda";
+    s.particles = 4;
+    s.generations = 1;
+    auto scene = create_scene("easy", 320, 180, 3);
+    auto tr = create_tracker(s, scene->camera());
+    return tr->process(scene->next().bgr).swarms_run;
+}
+
 TEST(GpuDetectionTiles, AutoIsSixByThreeOnAGpu) {
     if (!swarm::cuda_device_present()) {
         GTEST_SKIP() << "no CUDA device";
     }
     TrackerSettings s;
-    s.backend = "cuda";
-    s.particles = 4;
-    s.generations = 1;
-    s.candidate_regions = 0; // the tiles alone (candidate swarms come on top of them)
-    auto scene = create_scene("easy", 320, 180, 3);
-    auto tr = create_tracker(s, scene->camera());
-    EXPECT_EQ(tr->process(scene->next().bgr).swarms_run, 5 * 6 * 3);
+    s.candidate_regions = 0; // the tiles alone
+    EXPECT_EQ(first_gpu_frame_swarms(s), 5 * 6 * 3);
+}
+
+TEST(GpuDetectionTiles, AutoIsThreeByTwoBesideCandidatesOnAGpu) {
+    if (!swarm::cuda_device_present()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    TrackerSettings s;
+    s.candidate_swarms = 7;
+    const int swarms = first_gpu_frame_swarms(s);
+    EXPECT_GT(swarms, 5 * 3 * 2) << "the easy scene's first frame has sign-coloured regions";
+    EXPECT_LE(swarms, 5 * 3 * 2 + 7);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, GpuScene, ::testing::Values("easy", "noisy", "crowded", "night"));

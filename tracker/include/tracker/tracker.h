@@ -20,15 +20,14 @@ struct TrackerSettings {
     int particles = 64;              // per swarm
     int generations = 100;           // PSO generations per frame
     int detection_swarms_per_category = 1; // per tile
-    // Detection tiles across / down the image: each tile has its own swarms per category. 0 = auto: 6 x 3 on a
-    // GPU (90 detection swarms with five categories; fewer accuracy bars missed on the shipped scenes,
-    // docs/benchmarks.md, "Design evidence"), on the CPU backend, where every swarm costs wall time, 2 x 1
-    // beside the candidate swarms (4 x 2 without them).
+    // Detection tiles across / down the image: each tile has its own swarms per category. 0 = auto: beside the
+    // candidate swarms 3 x 2 on a GPU and 2 x 1 on the CPU backend, where every swarm costs wall time; without
+    // them 6 x 3 and 4 x 2 (tracker/src/detection_tiles.cpp says why).
     int detection_columns = 0;
     int detection_rows = 0;
     // Candidate detection (tracker/src/candidates.h): regions of sign paint, at most candidate_regions of them
     // (0: none), each paired with every model of its colour; a short probe search (candidate_probe_generations
-    // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 96 on a GPU, 20 on
+    // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 64 on a GPU, 20 on
     // the CPU backend) get a full detection swarm in a box around the region. Real signs of 15-30 px are too
     // small for swarms spread over the frustum to land on; the regions are where they can be.
     int candidate_regions = 60;
