@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-#include "gpu/packed_best.h"
+#include "gpu/elementwise/packed_best.h"
 #include "swarm/detail/pso_math.h"
 
 namespace {

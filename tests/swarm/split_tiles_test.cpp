@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "gpu/split_tiles.h"
+#include "gpu/elementwise/split_tiles.h"
 
 namespace {
 

@@ -5,9 +5,9 @@
 // finished the last warp with implicit warp-synchronous shared-memory reads, which races on Volta and
 // later (independent thread scheduling); here the last 32 values are reduced with warp shuffles instead.
 // An unwatched run's launches go out as CUDA graphs (iteration_graph.cuh).
-#include "gpu/global_sync_check.h"
-#include "gpu/iteration_graph.cuh"
-#include "gpu/thread_per_particle.cuh"
+#include "gpu/cupso/global_sync_check.h"
+#include "gpu/cupso/iteration_graph.cuh"
+#include "gpu/cupso/thread_per_particle.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
 #include "swarm/cuda/detail/swarm_state.h"

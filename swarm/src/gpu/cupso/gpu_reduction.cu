@@ -4,9 +4,9 @@
 // position, which the next iteration's launch (1) reads. The launch boundary is the synchronisation.
 // Blocks are sized to the swarm (threads_for: fewer halving steps for a small one), and an unwatched run's
 // launches go out as CUDA graphs (iteration_graph.cuh).
-#include "gpu/global_sync_check.h"
-#include "gpu/iteration_graph.cuh"
-#include "gpu/thread_per_particle.cuh"
+#include "gpu/cupso/global_sync_check.h"
+#include "gpu/cupso/iteration_graph.cuh"
+#include "gpu/cupso/thread_per_particle.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
 #include "swarm/cuda/detail/swarm_state.h"

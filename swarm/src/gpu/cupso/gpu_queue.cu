@@ -20,9 +20,9 @@
 //
 // Blocks are sized to the swarm (threads_for), and an unwatched run's launches go out as CUDA graphs
 // (iteration_graph.cuh): the GPU runs the paper's launches without a host issuing each one.
-#include "gpu/global_sync_check.h"
-#include "gpu/iteration_graph.cuh"
-#include "gpu/thread_per_particle.cuh"
+#include "gpu/cupso/global_sync_check.h"
+#include "gpu/cupso/iteration_graph.cuh"
+#include "gpu/cupso/thread_per_particle.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
 #include "swarm/cuda/detail/swarm_state.h"

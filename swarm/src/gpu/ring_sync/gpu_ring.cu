@@ -1,7 +1,7 @@
 // gpu-ring-3k and gpu-ring-2k: Mussi, Daolio and Cagnoni's RingPSO (003 §4.2). Ring topology of radius
 // Params::ring_radius, many swarms per launch; 3 kernels per generation (position, fitness, best update)
 // or 2 (best update fused into the position update). See multi_kernel.cuh for the kernels.
-#include "gpu/multi_run.cuh"
+#include "gpu/ring_sync/multi_run.cuh"
 #include "swarm/cuda/detail/strategies.h"
 
 namespace swarm::gpu {

@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "gpu/elementwise_persistent.cuh"
+#include "gpu/elementwise/elementwise_persistent.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
 #include "swarm/cuda/launch.h"

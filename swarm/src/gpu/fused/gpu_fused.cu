@@ -10,9 +10,9 @@
 //            evaluator's call and (global topology) one best launch, for all swarms at once.
 #include <string>
 
-#include "gpu/async_warp_swarm.cuh"
-#include "gpu/grid_phases.cuh"
-#include "gpu/multi_run.cuh"
+#include "gpu/fused/async_warp_swarm.cuh"
+#include "gpu/fused/grid_phases.cuh"
+#include "gpu/ring_sync/multi_run.cuh"
 #include "swarm/cuda/detail/block_swarm_run.cuh"
 #include "swarm/cuda/detail/fused_plan.h"
 #include "swarm/cuda/detail/grid_swarm_run.cuh"
