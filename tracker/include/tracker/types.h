@@ -48,8 +48,8 @@ struct Detection {
     double class_confidence = 0; // in [0, 1]
 };
 
-// A sign's true pose and box in one frame: what the scenes render (scenes/synthetic.h), truth files and
-// labels hold (tracker/io.h, tracker/labels.h) and evaluation scores detections against (tracker/eval.h).
+// A sign's true pose and box in one frame: what the scenes render (scenes/synthetic.h) and truth files hold
+// (tracker/io.h), and what evaluation scores detections against (tracker/eval.h, labelled real boxes included).
 struct GroundTruth {
     long long frame = 0;
     int id = 0;                 // stable per sign across frames
