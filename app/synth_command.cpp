@@ -10,8 +10,8 @@
 #include "commands.h"
 #include "core/output_set.h"
 #include "decode/still_image.h"
+#include "scenes/synthetic.h"
 #include "tracker/io.h"
-#include "tracker/synthetic.h"
 
 namespace app {
 namespace {

@@ -31,11 +31,11 @@
 #include <CLI/CLI.hpp>
 
 #include "preprocess.h"
+#include "scenes/synthetic.h"
 #include "sign_evaluator.h"
 #include "tracker/eval.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace {

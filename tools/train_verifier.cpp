@@ -28,12 +28,12 @@
 
 #include "candidate_jobs.h"
 #include "candidates.h"
+#include "scenes/synthetic.h"
 #include "tracker/atomic_write.h"
 #include "tracker/eval.h"
 #include "tracker/io.h"
 #include "tracker/labels.h"
 #include "tracker/region_ranker.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 #include "tracker/verifier.h"
 

@@ -10,8 +10,8 @@
 
 #include "bench/bench_suites.h"
 #include "decode/still_image.h"
+#include "scenes/scene_eval.h"
 #include "swarm/errors.h"
-#include "tracker/scene_eval.h"
 
 namespace app {
 namespace {

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "bench/bench_suites.h"
+#include "scenes/synthetic.h"
 #include "swarm/device_memory.h"
 #include "swarm/errors.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace app {

@@ -18,8 +18,8 @@
 #if defined(TRACKER_HAVE_CUDA)
 #include "swarm/cuda/memory.h"
 #endif
+#include "scenes/synthetic.h"
 #include "swarm/optimizer.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace app {

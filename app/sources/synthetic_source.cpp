@@ -7,9 +7,9 @@
 #include <string>
 #include <thread>
 
+#include "scenes/synthetic.h"
 #include "sources/frame_source.h"
 #include "sources/live_buffer.h"
-#include "tracker/synthetic.h"
 
 namespace app {
 namespace {

@@ -1,4 +1,4 @@
-// Linked instead of gpu/*.cu when the build has no CUDA compiler: every GPU strategy reports why it
+// Linked instead of gpu/'s CUDA sources when the build has no CUDA compiler: every GPU strategy reports why it
 // cannot run, so `--list-strategies`, `auto` and `--backend cuda` behave sensibly on CPU-only builds.
 #include "registry.h"
 #include "swarm/device_memory.h"

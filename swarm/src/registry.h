@@ -9,7 +9,7 @@
 
 namespace swarm::detail {
 
-// GPU side (swarm/src/gpu/*.cu, or gpu_absent.cpp).
+// GPU side (swarm/src/gpu/core/, or gpu_absent.cpp).
 bool cuda_compiled();
 int cuda_device_count();                 // 0 when no driver/device; never throws
 std::string cuda_device_name_or_empty(); // device 0

@@ -1,12 +1,12 @@
 // The packed (fitness, row) keys that gpu-elementwise's one-launch kernel merges with atomicMin
-// (gpu/packed_best.h): their unsigned order must be pso::better's, and unpacking must give the pair back.
+// (gpu/elementwise/packed_best.h): their unsigned order must be pso::better's, and unpacking must give the pair back.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 #include <vector>
 
-#include "gpu/packed_best.h"
+#include "gpu/elementwise/packed_best.h"
 #include "swarm/detail/pso_math.h"
 
 namespace {

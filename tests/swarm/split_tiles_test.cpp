@@ -1,11 +1,11 @@
-// The rows each warp of gpu-elementwise's flat-tile kernel walks (gpu/split_tiles.h): every row of the swarm
-// exactly once, whole tiles first, and work that differs between warps by at most one row.
+// The rows each warp of gpu-elementwise's flat-tile kernel walks (gpu/elementwise/split_tiles.h): every row of
+// the swarm exactly once, whole tiles first, and work that differs between warps by at most one row.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "gpu/split_tiles.h"
+#include "gpu/elementwise/split_tiles.h"
 
 namespace {
 

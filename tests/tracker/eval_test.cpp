@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "tracker/eval.h"
-#include "tracker/synthetic.h"
 
 namespace tracker {
 namespace {

@@ -8,9 +8,9 @@
 
 #include "preprocess.h"
 #include "render.h"
+#include "scenes/synthetic.h"
 #include "sign_evaluator.h"
 #include "tracker/model.h"
-#include "tracker/synthetic.h"
 
 namespace tracker {
 namespace {

@@ -1,4 +1,4 @@
-// The scene of real sign appearances (tracker/synthetic.h, create_real_scene): exact, repeatable ground truth on
+// The scene of real sign appearances (scenes/synthetic.h, create_real_scene): exact, repeatable ground truth on
 // real appearances, and the tracker finds them. Needs the dev set beside the checkout; skips without it.
 #include <gtest/gtest.h>
 
@@ -10,10 +10,10 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "scenes/scene_eval.h"
+#include "scenes/synthetic.h"
 #include "test_files.h"
 #include "tracker/eval.h"
-#include "tracker/scene_eval.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace tracker {

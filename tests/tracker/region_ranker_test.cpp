@@ -7,12 +7,12 @@
 #include <opencv2/ml.hpp>
 
 #include "candidates.h"
+#include "scenes/synthetic.h"
 #include "test_files.h"
 #include "tracker/eval.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
 #include "tracker/region_ranker.h"
-#include "tracker/synthetic.h"
 #include "tracker/verifier.h"
 
 namespace tracker {

@@ -3,7 +3,7 @@
 
 #include <cstdlib>
 
-#include "tracker/scene_eval.h"
+#include "scenes/scene_eval.h"
 
 namespace tracker {
 namespace {

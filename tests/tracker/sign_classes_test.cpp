@@ -13,12 +13,12 @@
 #include <opencv2/imgproc.hpp>
 
 #include "face_maps.h"
+#include "scenes/synthetic.h"
 #include "tracker/eval.h"
 #include "tracker/labels.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
 #include "tracker/sign_classes.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace tracker {

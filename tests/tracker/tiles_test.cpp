@@ -3,7 +3,7 @@
 // run is a detection swarm.
 #include <gtest/gtest.h>
 
-#include "tracker/synthetic.h"
+#include "scenes/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace tracker {

@@ -9,10 +9,10 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "scenes/synthetic.h"
 #include "tracker/labels.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
-#include "tracker/synthetic.h"
 #include "tracker/verifier.h"
 
 namespace tracker {

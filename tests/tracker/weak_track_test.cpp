@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "render.h"
+#include "scenes/synthetic.h"
 #include "tracker/eval.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace tracker {

@@ -7,12 +7,12 @@
 
 #include "cuda/device_frame.h"
 #include "preprocess.h"
+#include "scenes/synthetic.h"
 #include "sign_evaluator.h"
 #include "swarm/cuda/memory.h"
 #include "swarm/cuda/stream.h"
 #include "swarm/optimizer.h"
 #include "tracker/model.h"
-#include "tracker/synthetic.h"
 
 namespace tracker {
 namespace {

@@ -6,9 +6,9 @@
 
 #include <opencv2/core/cuda.hpp>
 
+#include "scenes/synthetic.h"
 #include "swarm/cuda/memory.h"
 #include "swarm/optimizer.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace tracker {

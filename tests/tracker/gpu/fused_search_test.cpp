@@ -6,11 +6,11 @@
 
 #include "cuda/device_frame.h"
 #include "cuda/fused_search.h"
+#include "scenes/synthetic.h"
 #include "sign_evaluator.h"
 #include "swarm/errors.h"
 #include "swarm/optimizer.h"
 #include "tracker/model.h"
-#include "tracker/synthetic.h"
 
 namespace tracker {
 namespace {

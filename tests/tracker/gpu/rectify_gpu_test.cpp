@@ -13,11 +13,11 @@
 #include "cuda/device_frame.h"
 #include "cuda/rectify.h"
 #include "face_maps.h"
+#include "scenes/synthetic.h"
 #include "swarm/cuda/memory.h"
 #include "swarm/optimizer.h"
 #include "tracker/model.h"
 #include "tracker/sign_classes.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace tracker {

@@ -5,8 +5,8 @@
 #include <map>
 #include <string>
 
+#include "scenes/scene_eval.h"
 #include "swarm/optimizer.h"
-#include "tracker/scene_eval.h"
 
 namespace tracker {
 namespace {

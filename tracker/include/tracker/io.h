@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "tracker/synthetic.h"
 #include "tracker/types.h"
 
 namespace tracker {

@@ -48,6 +48,17 @@ struct Detection {
     double class_confidence = 0; // in [0, 1]
 };
 
+// A sign's true pose and box in one frame: what the scenes render (scenes/synthetic.h) and truth files hold
+// (tracker/io.h), and what evaluation scores detections against (tracker/eval.h, labelled real boxes included).
+struct GroundTruth {
+    long long frame = 0;
+    int id = 0;                 // stable per sign across frames
+    Category category = Category::Prohibitory;
+    Pose pose;
+    cv::Rect2f box;             // of the projected outline, clipped to the image
+    double visible = 1.0;       // fraction not occluded / inside the image
+};
+
 // Milliseconds per stage; GPU stages measured with CUDA events, CPU stages with a steady clock.
 struct StageTiming {
     double upload_ms = 0;

@@ -1,5 +1,5 @@
-// track_scene: run a tracker over a synthetic scene and score it (tracker/scene_eval.h).
-#include "tracker/scene_eval.h"
+// track_scene: run a tracker over a synthetic scene and score it (scenes/scene_eval.h).
+#include "scenes/scene_eval.h"
 
 #include <chrono>
 

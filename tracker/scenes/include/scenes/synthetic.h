@@ -12,15 +12,6 @@
 
 namespace tracker {
 
-struct GroundTruth {
-    long long frame = 0;
-    int id = 0;                 // stable per sign across frames
-    Category category = Category::Prohibitory;
-    Pose pose;
-    cv::Rect2f box;             // of the projected outline, clipped to the image
-    double visible = 1.0;       // fraction not occluded / inside the image
-};
-
 struct SceneFrame {
     cv::Mat bgr;
     std::vector<GroundTruth> truth;

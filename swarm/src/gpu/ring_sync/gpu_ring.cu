@@ -1,21 +1,20 @@
 // gpu-ring-3k and gpu-ring-2k: Mussi, Daolio and Cagnoni's RingPSO (003 §4.2). Ring topology of radius
 // Params::ring_radius, many swarms per launch; 3 kernels per generation (position, fitness, best update)
 // or 2 (best update fused into the position update). See multi_kernel.cuh for the kernels.
-#include "gpu/multi_run.cuh"
+#include "gpu/core/gpu_strategy.h"
+#include "gpu/ring_sync/multi_run.cuh"
 #include "swarm/cuda/detail/strategies.h"
 
 namespace swarm::gpu {
 namespace {
 
-class GpuRing final : public GpuPsoOptimizer {
+class GpuRing final : public GpuStrategy<GpuRing, MultiBuffers> {
 public:
-    GpuRing(Strategy s, MultiForm form) : GpuPsoOptimizer(s), m_form(form) {}
-
-protected:
-    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
-    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+    GpuRing(Strategy s, MultiForm form) : GpuStrategy(s), m_form(form) {}
 
 private:
+    friend GpuStrategy;
+
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, MultiBuffers<Real>& buf) {
         const std::string name(to_string(strategy()));
@@ -33,8 +32,6 @@ private:
     }
 
     MultiForm m_form;
-    MultiBuffers<float> m_f32;
-    MultiBuffers<double> m_f64;
 };
 
 } // namespace

@@ -5,9 +5,10 @@
 // finished the last warp with implicit warp-synchronous shared-memory reads, which races on Volta and
 // later (independent thread scheduling); here the last 32 values are reduced with warp shuffles instead.
 // An unwatched run's launches go out as CUDA graphs (iteration_graph.cuh).
-#include "gpu/global_sync_check.h"
-#include "gpu/iteration_graph.cuh"
-#include "gpu/thread_per_particle.cuh"
+#include "gpu/core/gpu_strategy.h"
+#include "gpu/cupso/global_sync_check.h"
+#include "gpu/cupso/iteration_graph.cuh"
+#include "gpu/cupso/thread_per_particle.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
 #include "swarm/cuda/detail/swarm_state.h"
@@ -95,24 +96,22 @@ __global__ void __launch_bounds__(k_block) unrolled_swarm_kernel(DeviceProblem<R
     }
 }
 
-class GpuUnrolled final : public GpuPsoOptimizer {
-public:
-    GpuUnrolled() : GpuPsoOptimizer(Strategy::GpuUnrolled) {}
+template <typename Real>
+struct UnrolledBuffers {
+    SwarmState<Real> state;
+    GPUMemory<ArgMin<Real>> block_best;
+    IterationGraph graph;
+};
 
-protected:
-    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
-    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+class GpuUnrolled final : public GpuStrategy<GpuUnrolled, UnrolledBuffers> {
+public:
+    GpuUnrolled() : GpuStrategy(Strategy::GpuUnrolled) {}
 
 private:
-    template <typename Real>
-    struct Buffers {
-        SwarmState<Real> state;
-        GPUMemory<ArgMin<Real>> block_best;
-        IterationGraph graph;
-    };
+    friend GpuStrategy;
 
     template <typename Real>
-    void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
+    void solve_impl(RunContext<Real>& ctx, UnrolledBuffers<Real>& buf) {
         require_global_synchronous_builtin(ctx, "gpu-unrolled");
         const auto& pb = ctx.dp;
         const int bps = (pb.particles + k_block - 1) / k_block;
@@ -139,9 +138,6 @@ private:
         } key{pb, view, ctx.best_f.data(), ctx.best_x.data(), block_best, grid};
         run_iterations(ctx, buf.graph, key, launch);
     }
-
-    Buffers<float> m_f32;
-    Buffers<double> m_f64;
 };
 
 } // namespace

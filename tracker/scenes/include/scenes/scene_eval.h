@@ -1,8 +1,8 @@
 #pragma once
 // The accuracy protocol of the scene tests and `bench --suite scenes`: a tracker run over a synthetic scene's
 // frames, its detections scored against the scene's exact ground truth.
+#include "scenes/synthetic.h"
 #include "tracker/eval.h"
-#include "tracker/synthetic.h"
 #include "tracker/tracker.h"
 
 namespace tracker {

@@ -17,9 +17,9 @@
 // cooperative launch.
 #include <cub/block/block_reduce.cuh>
 
-#include "gpu/elementwise_fitness.cuh"
-#include "gpu/elementwise_staging.cuh"
-#include "gpu/thread_per_particle.cuh"
+#include "gpu/elementwise/elementwise_fitness.cuh"
+#include "gpu/elementwise/elementwise_staging.cuh"
+#include "gpu/cupso/thread_per_particle.cuh"
 #include "swarm/cuda/detail/block_reduce.cuh"
 #include "swarm/cuda/detail/device_problem.h"
 

@@ -4,9 +4,9 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "scenes/synthetic.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
-#include "tracker/synthetic.h"
 
 namespace tracker {
 namespace render {

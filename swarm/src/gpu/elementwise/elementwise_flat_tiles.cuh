@@ -24,8 +24,8 @@
 //
 // Which tiles a warp walks: SplitTiles (split_tiles.h): whole tiles dealt round robin, then the rows left over
 // split into one short tile per warp, so that no warp runs a whole tile more than the others.
-#include "gpu/elementwise_kernel.cuh"
-#include "gpu/split_tiles.h"
+#include "gpu/elementwise/elementwise_kernel.cuh"
+#include "gpu/elementwise/split_tiles.h"
 
 namespace swarm::gpu::ew {
 

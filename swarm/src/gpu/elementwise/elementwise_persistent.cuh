@@ -28,8 +28,8 @@
 
 #include <type_traits>
 
-#include "gpu/elementwise_flat_tiles.cuh"
-#include "gpu/packed_best.h"
+#include "gpu/elementwise/elementwise_flat_tiles.cuh"
+#include "gpu/elementwise/packed_best.h"
 
 namespace swarm::gpu::ew {
 

@@ -4,9 +4,10 @@
 // position, which the next iteration's launch (1) reads. The launch boundary is the synchronisation.
 // Blocks are sized to the swarm (threads_for: fewer halving steps for a small one), and an unwatched run's
 // launches go out as CUDA graphs (iteration_graph.cuh).
-#include "gpu/global_sync_check.h"
-#include "gpu/iteration_graph.cuh"
-#include "gpu/thread_per_particle.cuh"
+#include "gpu/core/gpu_strategy.h"
+#include "gpu/cupso/global_sync_check.h"
+#include "gpu/cupso/iteration_graph.cuh"
+#include "gpu/cupso/thread_per_particle.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
 #include "swarm/cuda/detail/swarm_state.h"
@@ -57,24 +58,22 @@ __global__ void __launch_bounds__(k_block) swarm_best_kernel(DeviceProblem<Real>
     }
 }
 
-class GpuReduction final : public GpuPsoOptimizer {
-public:
-    GpuReduction() : GpuPsoOptimizer(Strategy::GpuReduction) {}
+template <typename Real>
+struct ReductionBuffers {
+    SwarmState<Real> state;
+    GPUMemory<ArgMin<Real>> block_best;
+    IterationGraph graph;
+};
 
-protected:
-    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
-    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+class GpuReduction final : public GpuStrategy<GpuReduction, ReductionBuffers> {
+public:
+    GpuReduction() : GpuStrategy(Strategy::GpuReduction) {}
 
 private:
-    template <typename Real>
-    struct Buffers {
-        SwarmState<Real> state;
-        GPUMemory<ArgMin<Real>> block_best;
-        IterationGraph graph;
-    };
+    friend GpuStrategy;
 
     template <typename Real>
-    void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
+    void solve_impl(RunContext<Real>& ctx, ReductionBuffers<Real>& buf) {
         require_global_synchronous_builtin(ctx, "gpu-reduction");
         const auto& pb = ctx.dp;
         const int threads = threads_for(pb.particles, k_block, true);
@@ -103,9 +102,6 @@ private:
         } key{pb, view, ctx.best_f.data(), ctx.best_x.data(), block_best, grid, threads, swarm_threads};
         run_iterations(ctx, buf.graph, key, launch);
     }
-
-    Buffers<float> m_f32;
-    Buffers<double> m_f64;
 };
 
 } // namespace

@@ -11,7 +11,8 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "gpu/elementwise_persistent.cuh"
+#include "gpu/core/gpu_strategy.h"
+#include "gpu/elementwise/elementwise_persistent.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
 #include "swarm/cuda/launch.h"
@@ -166,27 +167,25 @@ private:
     Key m_key{};
 };
 
-class GpuElementwise final : public GpuPsoOptimizer {
-public:
-    GpuElementwise() : GpuPsoOptimizer(Strategy::GpuElementwise) {}
+template <typename Real>
+struct ElementwiseBuffers {
+    GPUMemory<Real> x, v, p, pf, lo, hi, vmax, gx, gf;
+    GPUMemory<ArgMin<Real>> block_best;
+    GPUMemory<unsigned> done;
+    GPUMemory<unsigned> readers; // persistent kernel: phase-B copy counters, 3 per swarm
+    GPUMemory<unsigned long long> best_keys; // persistent kernel, fp32: packed block results, 3 per swarm
+    GPUMemory<int> iteration;
+    GPUMemory<ew::RunScalars<Real>> run;
+    ew::RunScalars<Real> host_run{};
+    CachedGraph graph;
+};
 
-protected:
-    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
-    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+class GpuElementwise final : public GpuStrategy<GpuElementwise, ElementwiseBuffers> {
+public:
+    GpuElementwise() : GpuStrategy(Strategy::GpuElementwise) {}
 
 private:
-    template <typename Real>
-    struct Buffers {
-        GPUMemory<Real> x, v, p, pf, lo, hi, vmax, gx, gf;
-        GPUMemory<ArgMin<Real>> block_best;
-        GPUMemory<unsigned> done;
-        GPUMemory<unsigned> readers; // persistent kernel: phase-B copy counters, 3 per swarm
-        GPUMemory<unsigned long long> best_keys; // persistent kernel, fp32: packed block results, 3 per swarm
-        GPUMemory<int> iteration;
-        GPUMemory<ew::RunScalars<Real>> run;
-        ew::RunScalars<Real> host_run{};
-        CachedGraph graph;
-    };
+    friend GpuStrategy;
 
     static int lanes_per_row(int groups) {
         int w = 1;
@@ -215,7 +214,7 @@ private:
     }
 
     template <typename Real>
-    void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
+    void solve_impl(RunContext<Real>& ctx, ElementwiseBuffers<Real>& buf) {
         const Params& pr = ctx.params;
         if (pr.topology != Topology::Global || pr.update != Update::Synchronous) {
             throw ValidationError("topology", "gpu-elementwise runs the global, synchronous PSO (FastPSO); use "
@@ -361,9 +360,6 @@ private:
                                                             ctx.best_f.data(), ctx.best_x.data());
         SWARM_CHECK_LAUNCH(unpad_best_kernel, pb.swarms, 128, 0);
     }
-
-    Buffers<float> m_f32;
-    Buffers<double> m_f64;
 };
 
 } // namespace

@@ -4,29 +4,25 @@
 // same cliff when registers spill).
 #include <string>
 
+#include "gpu/core/gpu_strategy.h"
 #include "swarm/cuda/detail/block_swarm_run.cuh"
 #include "swarm/cuda/detail/strategies.h"
 
 namespace swarm::gpu {
 namespace {
 
-class GpuSync final : public GpuPsoOptimizer {
+class GpuSync final : public GpuStrategy<GpuSync, BlockRunBuffers> {
 public:
-    GpuSync() : GpuPsoOptimizer(Strategy::GpuSync) {}
-
-protected:
-    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
-    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+    GpuSync() : GpuStrategy(Strategy::GpuSync) {}
 
 private:
+    friend GpuStrategy;
+
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
         check_sync_shape(ctx.params, ctx.has_evaluator());
         run_block_builtin(ctx, buf);
     }
-
-    BlockRunBuffers<float> m_f32;
-    BlockRunBuffers<double> m_f64;
 };
 
 } // namespace

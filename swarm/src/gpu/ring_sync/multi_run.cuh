@@ -3,7 +3,7 @@
 // and gpu-fused's batched-evaluator path. One set of launches per generation covers every swarm.
 #include <utility>
 
-#include "gpu/multi_kernel.cuh"
+#include "gpu/ring_sync/multi_kernel.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 
 namespace swarm::gpu {

@@ -20,9 +20,10 @@
 //
 // Blocks are sized to the swarm (threads_for), and an unwatched run's launches go out as CUDA graphs
 // (iteration_graph.cuh): the GPU runs the paper's launches without a host issuing each one.
-#include "gpu/global_sync_check.h"
-#include "gpu/iteration_graph.cuh"
-#include "gpu/thread_per_particle.cuh"
+#include "gpu/core/gpu_strategy.h"
+#include "gpu/cupso/global_sync_check.h"
+#include "gpu/cupso/iteration_graph.cuh"
+#include "gpu/cupso/thread_per_particle.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/detail/strategies.h"
 #include "swarm/cuda/detail/swarm_state.h"
@@ -216,25 +217,23 @@ __global__ void publish_kernel(LockedBest<Real> lb, int swarms, int dims, int t,
     }
 }
 
-class GpuQueue final : public GpuPsoOptimizer {
-public:
-    GpuQueue() : GpuPsoOptimizer(Strategy::GpuQueue) {}
+template <typename Real>
+struct QueueBuffers {
+    SwarmState<Real> state;
+    GPUMemory<ArgMin<Real>> aux;
+    GPUMemory<int> best_row;
+    IterationGraph graph;
+};
 
-protected:
-    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
-    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+class GpuQueue final : public GpuStrategy<GpuQueue, QueueBuffers> {
+public:
+    GpuQueue() : GpuStrategy(Strategy::GpuQueue) {}
 
 private:
-    template <typename Real>
-    struct Buffers {
-        SwarmState<Real> state;
-        GPUMemory<ArgMin<Real>> aux;
-        GPUMemory<int> best_row;
-        IterationGraph graph;
-    };
+    friend GpuStrategy;
 
     template <typename Real>
-    void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
+    void solve_impl(RunContext<Real>& ctx, QueueBuffers<Real>& buf) {
         require_global_synchronous_builtin(ctx, "gpu-queue");
         const auto& pb = ctx.dp;
         const int threads = threads_for(pb.particles, k_block, false);
@@ -266,31 +265,26 @@ private:
               swarm_threads};
         run_iterations(ctx, buf.graph, key, launch);
     }
-
-    Buffers<float> m_f32;
-    Buffers<double> m_f64;
 };
 
-class GpuQueueLock final : public GpuPsoOptimizer {
-public:
-    GpuQueueLock() : GpuPsoOptimizer(Strategy::GpuQueueLock) {}
+template <typename Real>
+struct QueueLockBuffers {
+    SwarmState<Real> state;
+    GPUMemory<Real> f, x;
+    GPUMemory<int> row, stamp, lock;
+    IterationGraph graph;
+    LockedBest<Real> view() { return {f.data(), row.data(), stamp.data(), x.data(), lock.data()}; }
+};
 
-protected:
-    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
-    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+class GpuQueueLock final : public GpuStrategy<GpuQueueLock, QueueLockBuffers> {
+public:
+    GpuQueueLock() : GpuStrategy(Strategy::GpuQueueLock) {}
 
 private:
-    template <typename Real>
-    struct Buffers {
-        SwarmState<Real> state;
-        GPUMemory<Real> f, x;
-        GPUMemory<int> row, stamp, lock;
-        IterationGraph graph;
-        LockedBest<Real> view() { return {f.data(), row.data(), stamp.data(), x.data(), lock.data()}; }
-    };
+    friend GpuStrategy;
 
     template <typename Real>
-    void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
+    void solve_impl(RunContext<Real>& ctx, QueueLockBuffers<Real>& buf) {
         require_global_synchronous_builtin(ctx, "gpu-queue-lock");
         const auto& pb = ctx.dp;
         if (ctx.params.iterations >= (1LL << 30)) {
@@ -345,9 +339,6 @@ private:
                                                                 ctx.best_f.data(), ctx.best_x.data(), true);
         SWARM_CHECK_LAUNCH(publish_kernel, pb.swarms, 128, 0);
     }
-
-    Buffers<float> m_f32;
-    Buffers<double> m_f64;
 };
 
 } // namespace

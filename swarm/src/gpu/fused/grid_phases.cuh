@@ -11,9 +11,9 @@
 
 #include <type_traits>
 
-#include "gpu/elementwise_fitness.cuh"
-#include "gpu/multi_kernel.cuh"
-#include "gpu/multi_run.cuh"
+#include "gpu/elementwise/elementwise_fitness.cuh"
+#include "gpu/ring_sync/multi_kernel.cuh"
+#include "gpu/ring_sync/multi_run.cuh"
 #include "swarm/cuda/detail/gpu_pso.h"
 #include "swarm/cuda/launch.h"
 

@@ -1,5 +1,5 @@
 // Synthetic scenes with exact ground truth: signs approach as from a vehicle driving at constant speed.
-#include "tracker/synthetic.h"
+#include "scenes/synthetic.h"
 
 #include <algorithm>
 #include <cmath>

@@ -10,9 +10,10 @@
 //            evaluator's call and (global topology) one best launch, for all swarms at once.
 #include <string>
 
-#include "gpu/async_warp_swarm.cuh"
-#include "gpu/grid_phases.cuh"
-#include "gpu/multi_run.cuh"
+#include "gpu/core/gpu_strategy.h"
+#include "gpu/fused/async_warp_swarm.cuh"
+#include "gpu/fused/grid_phases.cuh"
+#include "gpu/ring_sync/multi_run.cuh"
 #include "swarm/cuda/detail/block_swarm_run.cuh"
 #include "swarm/cuda/detail/fused_plan.h"
 #include "swarm/cuda/detail/grid_swarm_run.cuh"
@@ -40,25 +41,23 @@ void run_async_builtin(RunContext<float>& ctx, AsyncWarpBuffers& buf) {
     run_async_warps(ctx, BuiltinFitness<float>{ctx.dp.function, sign}, buf);
 }
 
-class GpuFused final : public GpuPsoOptimizer {
-public:
-    GpuFused() : GpuPsoOptimizer(Strategy::GpuFused) {}
+template <typename Real>
+struct FusedBuffers {
+    BlockRunBuffers<Real> block;
+    GridRunBuffers<Real> grid;
+    MultiBuffers<Real> multi;
+    AsyncWarpBuffers async;
+};
 
-protected:
-    void solve(RunContext<float>& ctx) override { solve_impl(ctx, m_f32); }
-    void solve(RunContext<double>& ctx) override { solve_impl(ctx, m_f64); }
+class GpuFused final : public GpuStrategy<GpuFused, FusedBuffers> {
+public:
+    GpuFused() : GpuStrategy(Strategy::GpuFused) {}
 
 private:
-    template <typename Real>
-    struct Buffers {
-        BlockRunBuffers<Real> block;
-        GridRunBuffers<Real> grid;
-        MultiBuffers<Real> multi;
-        AsyncWarpBuffers async;
-    };
+    friend GpuStrategy;
 
     template <typename Real>
-    void solve_impl(RunContext<Real>& ctx, Buffers<Real>& buf) {
+    void solve_impl(RunContext<Real>& ctx, FusedBuffers<Real>& buf) {
         const BuiltinFitness<Real> fit{ctx.dp.function, ctx.dp.sign};
         const bool watched = ctx.params.record_history || ctx.stop.early_stopping();
         if (ctx.params.update == Update::Asynchronous) {
@@ -83,9 +82,6 @@ private:
         case FusedPlan::Block: run_block_builtin(ctx, buf.block); break;
         }
     }
-
-    Buffers<float> m_f32;
-    Buffers<double> m_f64;
 };
 
 } // namespace
