@@ -92,7 +92,7 @@ def grid(poly, step):
     return out
 
 def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07,
-          edge=None, pictogram_radius=0.0, contrast_radius=0.0, plain_contrast=False, optional_colours=()):
+          edge=None, pictogram_radius=0.0, contrast_radius=0.0, plain_contrast=False, optional_colours=(), rim_sides=False):
     """Signs of a category whose pictograms vary: interior points within pictogram_radius of the centre are
     scored only where the model paints its pictogram, as an optional part; a required contrast part within
     contrast_radius says only "not the background colour here", which every pictogram is and a plain disc
@@ -103,7 +103,11 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
     frame around it, so a required white fails exactly the signs a driver most needs found; "not the rim's
     colour inside the rim" still tells a ring from a red lamp or a solid red blob.
 
-    optional_colours: interior colours that are optional parts (lettering that a small sign blurs away)."""
+    optional_colours: interior colours that are optional parts (lettering that a small sign blurs away).
+
+    rim_sides: each side of a polygonal rim is its own part, which must be there on its own: a triangle
+    fitted to the half of a sign beside its pictogram, or to one red corner, has two of its three rim sides
+    on the sign's red band and the third on its white, and would otherwise still pass the rim as a whole."""
     rim = [p for p in along(rim_path, n_rim) if not near_edge(layers, p)]
     interior = [p for p in grid(interior_area, step) if not near_edge(layers, p)]
     centre = [p for p in grid(interior_area, step) if math.hypot(*p) < contrast_radius]
@@ -112,7 +116,12 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
     outside = along(outside_path, n_out)
     rim_colour = colour_at(layers, rim[0])
     def pts(ps): return [[round(x, 4), round(y, 4), 0.0] for x, y in ps]
-    regions = [{"role": "rim", "colour": rim_colour, "points": pts(rim)}]
+    if rim_sides:
+        side = lambda p: min(range(len(rim_path)), key=lambda i: seg_dist(p, rim_path[i - 1], rim_path[i]))
+        regions = [{"role": "rim", "colour": rim_colour, "part": k, "points": pts([p for p in rim if side(p) == k])}
+                   for k in range(len(rim_path))]
+    else:
+        regions = [{"role": "rim", "colour": rim_colour, "points": pts(rim)}]
     by_colour, pictogram = {}, {}
     for p in interior:
         c = colour_at(layers, p)
@@ -166,12 +175,15 @@ write("mandatory", model("mandatory", "blue disc in a white border, white arrow,
       circle(R - 0.075, 40), circle(R - 0.09, 32), circle(R * 1.12, 40), step=0.05, pictogram_radius=0.2,
       contrast_radius=0.06, edge=blue_disc))
 
-# Danger: equilateral triangle apex up, 0.9 m side, red border 0.1 m, white inside.
+# Danger: equilateral triangle apex up, 0.9 m side, red border 0.1 m, white inside. Its rim sides are parts of their
+# own: a real danger sign's pictogram left room for a smaller triangle in its corner or beside the pictogram, two of
+# whose sides lie on the red band, and that part fitted as well as the whole sign. Give-way keeps one rim group: its
+# plain face leaves no such part, and split sides cost it real signs whose one side the light washes out.
 side = 0.9; cr = side / math.sqrt(3)
 tri_up = regular(3, cr, -math.pi / 2)
 write("danger", model("danger", "red triangle apex up, 0.9 m side, white inside", tri_up,
       [{"colour": "red", "polygon": tri_up}, {"colour": "white", "polygon": inset(tri_up, 0.1)}],
-      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05))
+      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05, rim_sides=True))
 
 # Give-way: equilateral triangle apex down, 0.9 m side, red border 0.1 m, white inside.
 tri_down = regular(3, cr, math.pi / 2)

@@ -1,4 +1,5 @@
 // The fitness peaks at the true pose on rendered frames and falls off it; categories are told apart.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -11,6 +12,7 @@
 #include "scenes/synthetic.h"
 #include "sign_evaluator.h"
 #include "tracker/model.h"
+#include "tracker/tracker.h"
 
 namespace tracker {
 namespace {
@@ -226,6 +228,40 @@ TEST(MandatoryModel, OptionalAndContrastPartsParse) {
     }
     EXPECT_GT(optional, 0) << "the drawn arrow";
     EXPECT_GT(contrast, 0) << "the centre that must not be blue";
+}
+
+} // namespace
+} // namespace tracker
+
+namespace tracker {
+namespace {
+
+// A triangle's rim sides are parts of their own (assets/signs/generate.py, rim_sides): a triangle three quarters the
+// size of a danger sign in one of its corners has two sides on the sign's red band and the third across its white,
+// and must not pass for a sign; as one rim group, two sides of three kept it at 0.81, far above the threshold.
+TEST(DangerModel, ACornerOfTheSignIsNotASign) {
+    const auto models = load_sign_models("", {Category::Danger});
+    int sides = 0;
+    for (const auto& p : models[0].points) {
+        sides = std::max(sides, p.role == PointRole::Rim ? p.part + 1 : 0);
+    }
+    EXPECT_EQ(sides, 3);
+    const Camera cam = Camera::from_fov(640, 360, 60);
+    const Pose sign{0.4, -0.3, 8.0, 0, 0, 0};
+    cv::Mat f(360, 640, CV_8UC3);
+    render::road_background(f, cam, 3.0, 7);
+    render_sign(f, cam, models[0], sign);
+    cv::GaussianBlur(f, f, cv::Size(), 0.6);
+    ClassMaps maps;
+    preprocess_cpu(f, maps);
+    SignEvaluator ev(models, PoseSpace{}, cam);
+    ev.set_host_maps(&maps);
+    // The model at 1 / k times the depth is k times the size; scaled by k about the sign's lower-left corner
+    // V = (-0.45, 0.2598) in the sign's plane, its centre lands at (1 - k) V.
+    const double k = 0.75, vx = -0.45, vy = 0.2598;
+    const Pose corner{(sign.x + (1 - k) * vx) / k, (sign.y + (1 - k) * vy) / k, sign.z / k, 0, 0, 0};
+    EXPECT_GT(ev.score(sign, 0), 0.8);
+    EXPECT_LT(ev.score(corner, 0), TrackerSettings{}.detect_threshold);
 }
 
 } // namespace

@@ -94,6 +94,11 @@ TEST(BadInput, MalformedModelNamesFileFieldAndReason) {
         "regions":[{"role":"rim","colour":"red","optional":"yes","points":[[0.1,0.1,0]]}]})");
     EXPECT_NE(error_of([&] { load_sign_model(bad_optional); }).find("regions[0].optional"), std::string::npos)
         << error_of([&] { load_sign_model(bad_optional); });
+    const auto bad_part = write_temp("m6.json", R"({"format":"swarmtrack-sign/1","category":"stop",
+        "outline":[[0,0,0],[0.5,0,0],[0,0.5,0]],"layers":[{"colour":"red","polygon":[[0,0,0],[0.5,0,0],[0,0.5,0]]}],
+        "regions":[{"role":"rim","colour":"red","part":9,"points":[[0.1,0.1,0]]}]})");
+    EXPECT_NE(error_of([&] { load_sign_model(bad_part); }).find("regions[0].part"), std::string::npos)
+        << error_of([&] { load_sign_model(bad_part); });
 }
 
 TEST(BadInput, CameraFile) {

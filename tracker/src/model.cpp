@@ -174,9 +174,18 @@ SignModel load_sign_model(const std::string& path) {
             }
             required = !optional->get<bool>();
         }
+        int part = 0;
+        const auto part_field = regions[i].find("part");
+        if (part_field != regions[i].end()) {
+            if (!part_field->is_number_integer() || part_field->get<long long>() < 0 ||
+                part_field->get<long long>() > 7 || role == "outside") {
+                r.fail(where + "part", "must be an integer 0-7, on a rim, interior or contrast region");
+            }
+            part = part_field->get<int>();
+        }
         const ColourClass colour = r.colour(regions[i], where);
         for (const auto& p : r.points(r.need(regions[i], "points", where), where + "points", 1)) {
-            m.points.push_back({p, colour, pr, {}, required});
+            m.points.push_back({p, colour, pr, {}, required, part});
         }
     }
     for (PointRole need : {PointRole::Rim, PointRole::Interior, PointRole::Outside}) {

@@ -43,16 +43,17 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
         math::ModelRange r{};
         r.first = static_cast<int>(m_points.size());
         r.count = static_cast<int>(m.points.size());
-        std::vector<std::tuple<int, int, bool>> keys; // (role, colour, required) per group
+        std::vector<std::tuple<int, int, bool, int>> keys; // (role, colour, required, part) per group
         std::vector<int> members;
         for (const auto& p : m.points) {
             const int role = static_cast<int>(p.role);
-            const std::tuple<int, int, bool> key{role, role == 3 ? 0 : static_cast<int>(p.colour), p.required};
+            const std::tuple<int, int, bool, int> key{role, role == 3 ? 0 : static_cast<int>(p.colour), p.required,
+                                                      p.part};
             auto it = std::find(keys.begin(), keys.end(), key);
             if (it == keys.end()) {
                 if (keys.size() == static_cast<std::size_t>(math::k_max_groups)) {
                     throw std::invalid_argument(m.source + ": more than " + std::to_string(math::k_max_groups) +
-                                                " (role, colour) groups; merge colours of a role");
+                                                " (role, colour, part) groups; merge colours or parts of a role");
                 }
                 keys.push_back(key);
                 members.push_back(0);

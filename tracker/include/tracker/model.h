@@ -24,6 +24,10 @@ struct ModelPoint {
     // marks them optional (a pictogram that varies between signs of the category); contrast parts (scored as
     // outside points, 1 - likelihood of their colour, but on the sign: "not the disc's colour here") are.
     bool required = false;
+    // Points of one role and colour but different parts score as separate groups, so each part must be there
+    // on its own: a triangle's three rim sides, where the part of a sign beside its pictogram would otherwise
+    // satisfy the rim as a whole with two sides of three.
+    int part = 0;
 };
 
 // A painted polygon, used by the synthetic renderer (later layers on top).
