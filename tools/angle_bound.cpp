@@ -179,7 +179,7 @@ int run(const Options& o) {
     SignEvaluator evaluator(models, PoseSpace{}, camera, fitness_weights(settings));
     std::unique_ptr<Tracker> live;
     if (o.at == "tracker") {
-        settings.backend = "cpu";
+        settings.engine.backend = swarm::Backend::Cpu;
         settings.validate();
         live = create_tracker(settings, camera);
     }
