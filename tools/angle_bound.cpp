@@ -180,7 +180,6 @@ int run(const Options& o) {
     std::unique_ptr<Tracker> live;
     if (o.at == "tracker") {
         settings.engine.backend = swarm::Backend::Cpu;
-        settings.validate();
         live = create_tracker(settings, camera);
     }
     const EvalSettings care; // the evaluation's don't-care rules

@@ -43,7 +43,6 @@ BenchReport run_scenes_suite(const BenchOptions& o) {
     if (o.engine.backend != "auto") {
         settings.engine.backend = parse_backend_option(o.engine.backend);
     }
-    settings.validate();
     const int width = o.quick ? 640 : 1280, height = o.quick ? 360 : 720;
     BenchReport report;
     report.table = Table({"scene", "backend", "frames", "tp", "fp", "fn", "precision", "recall", "centre px", "depth %",

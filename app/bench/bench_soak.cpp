@@ -75,7 +75,6 @@ BenchReport run_soak_suite(const BenchOptions& o) {
     settings.search.seed = o.engine.seed;
     settings.search.particles = o.particles;
     if (o.generations > 0) settings.search.generations = o.generations;
-    settings.validate();
     const std::vector<std::string> scenes = tracker::scene_names();
     long long scene_index = 0;
     auto scene = tracker::create_scene(scenes[0], o.width, o.height, o.engine.seed);

@@ -62,7 +62,6 @@ Step Pipeline::reprocess(const Frame& frame) {
 
 void Pipeline::apply(const tracker::TrackerSettings& next) {
     tracker::TrackerSettings s = next;
-    s.validate();
     if (s.engine.backend != m_settings.engine.backend || s.camera.camera_file != m_settings.camera.camera_file ||
         s.camera.horizontal_fov_deg != m_settings.camera.horizontal_fov_deg ||
         s.signs.models_dir != m_settings.signs.models_dir) {

@@ -16,8 +16,7 @@ tracker::TrackerSettings resolve_settings(const std::string& config_file, const 
         }
         s.engine.backend = *backend;
     }
-    s.validate();
-    check_backend(s);
+    check_backend(s); // load() validated the file; the tracker validates what reaches it
     return s;
 }
 

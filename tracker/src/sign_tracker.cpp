@@ -38,7 +38,10 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
 
 class SignTracker : public Tracker {
 public:
-    SignTracker(const TrackerSettings& s, const Camera& camera) : m_camera(camera) { configure(s); }
+    SignTracker(const TrackerSettings& s, const Camera& camera) : m_camera(camera) {
+        s.validate();
+        configure(s);
+    }
 
     FrameResult process(const cv::Mat& bgr) override {
         const auto t0 = Clock::now();
@@ -78,6 +81,7 @@ public:
         }
     }
     const TrackerSettings& settings() const override { return m_settings; }
+    // Validates once, then either rebuilds (what loads files or picks the engine changed) or retunes in place.
     void update_settings(const TrackerSettings& s) override {
         s.validate();
         const SignSettings& was = m_settings.signs;
@@ -96,8 +100,8 @@ public:
     std::string backend_name() const override { return m_search->backend_name(); }
 
 private:
+    // Loads what the settings name and builds the search; `s` is validated (constructor, update_settings).
     void configure(const TrackerSettings& s) {
-        s.validate();
         m_settings = s;
         const SignSettings& signs = s.signs;
         m_models = load_sign_models(signs.models_dir, signs.categories);

@@ -144,12 +144,13 @@ struct TrackerSettings {
     SignSettings signs;
     bool keep_particles = false;     // output: fill FrameResult::swarms for the overlay
 
-    // Throws std::invalid_argument naming the key and the allowed values.
+    // Throws std::invalid_argument naming the key and the allowed values. Settings are validated where they
+    // come in: load() (the error names the file), create_tracker() and Tracker::update_settings().
     void validate() const;
     // A JSON file, or the name of a preset shipped in the assets' presets/ folder ("cpu-quick"); unknown keys
-    // are errors.
+    // and bad values are errors, and the result is validated.
     static TrackerSettings load(const std::string& path);
-    void save(const std::string& path) const;
+    void save(const std::string& path) const; // refuses settings that load() would refuse
 };
 
 // The settings files' names of the engine's topologies: "ring", "global".
@@ -169,7 +170,7 @@ public:
     virtual std::string backend_name() const = 0;  // "CPU" or the CUDA device name
 };
 
-// Throws std::invalid_argument / swarm::UnavailableError with a one-line reason.
+// Validates the settings; throws std::invalid_argument / swarm::UnavailableError with a one-line reason.
 std::unique_ptr<Tracker> create_tracker(const TrackerSettings& settings, const Camera& camera);
 
 } // namespace tracker
