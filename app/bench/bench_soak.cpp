@@ -135,8 +135,8 @@ BenchReport run_soak_suite(const BenchOptions& o) {
     report.notes.push_back("Soak: " + std::to_string(frames) + " frames of " + std::to_string(o.width) + "x" +
                            std::to_string(o.height) + " synthetic scenes (" + std::to_string(scene_index + 1) +
                            " scene runs, one tracker, never reset) on " + tracker->backend_name() + ", " +
-                           std::to_string(settings.search.particles) + " particles x " + std::to_string(settings.search.generations) +
-                           " generations; " + std::to_string(detections) + " detections; " + format_double(wall_s) +
+                           std::to_string(settings.search.particles) + " particles x " +
+                           std::to_string(settings.search.generations) + " generations; " + std::to_string(detections) + " detections; " + format_double(wall_s) +
                            " s wall, " + format_double(frames / wall_s) + " frames/s including rendering. Peak RSS " +
                            format_double(peak_rss_mib()) + " MiB.");
     const double host_growth = end.rss - warm.rss;

@@ -108,9 +108,8 @@ private:
         m_verifier = signs.verifier == "none"
                          ? nullptr
                          : SignVerifier::load(signs.verifier.empty() ? default_verifier_path() : signs.verifier);
-        m_ranker = signs.candidate_ranker == "none"
-                       ? nullptr
-                       : RegionRanker::load(signs.candidate_ranker.empty() ? default_ranker_path() : signs.candidate_ranker);
+        const std::string& ranker = signs.candidate_ranker;
+        m_ranker = ranker == "none" ? nullptr : RegionRanker::load(ranker.empty() ? default_ranker_path() : ranker);
         m_labeller =
             signs.classes == "none" ? nullptr : std::make_unique<ClassLabeller>(SignClassifier::load(signs.classes));
         m_search = std::make_unique<SearchRunner>(m_models, m_camera, s);
