@@ -104,7 +104,7 @@ int run_process(const ProcessOptions& o) {
     so.synthetic_live = false; // offline: every frame of the scene, as fast as it renders
     so.synthetic_size = {o.width, o.height};
     so.synthetic_frames = o.frames;
-    so.seed = settings.seed;
+    so.seed = settings.search.seed;
     so.native_size = o.stills;
     if (o.stills) {
         std::error_code ec;

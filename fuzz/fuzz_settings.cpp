@@ -18,8 +18,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         fuzz::TempFile out(nullptr, 0, ".saved.json");
         s.save(out.path());
         const tracker::TrackerSettings again = tracker::TrackerSettings::load(out.path());
-        if (again.particles != s.particles || again.generations != s.generations || again.seed != s.seed ||
-            again.backend != s.backend || again.strategy != s.strategy || again.categories != s.categories) {
+        if (again.search.particles != s.search.particles || again.search.generations != s.search.generations ||
+            again.search.seed != s.search.seed || again.search.topology != s.search.topology ||
+            again.engine.backend != s.engine.backend || again.engine.strategy != s.engine.strategy ||
+            again.signs.categories != s.signs.categories) {
             std::fprintf(stderr, "fuzz finding: settings changed in a save/load round trip\n");
             std::abort();
         }

@@ -179,8 +179,7 @@ int run(const Options& o) {
     SignEvaluator evaluator(models, PoseSpace{}, camera, fitness_weights(settings));
     std::unique_ptr<Tracker> live;
     if (o.at == "tracker") {
-        settings.backend = "cpu";
-        settings.validate();
+        settings.engine.backend = swarm::Backend::Cpu;
         live = create_tracker(settings, camera);
     }
     const EvalSettings care; // the evaluation's don't-care rules

@@ -72,16 +72,15 @@ void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const C
     }
     PoseSpace space;
     space.active = {true, true, true, false, false, false};
-    if (s.detect_rotation) {
-        space.active = {true, true, true, s.yaw_range > 0, s.pitch_range > 0, s.roll_range > 0};
+    const Frustum& f = s.frustum;
+    if (s.search.detect_rotation) {
+        space.active = {true, true, true, f.yaw_range > 0, f.pitch_range > 0, f.roll_range > 0};
     }
     std::vector<double> lo, hi;
-    frustum_bounds(Frustum{s.z_min, s.z_max, s.x_min, s.x_max, s.y_min, s.y_max, s.yaw_range, s.pitch_range,
-                           s.roll_range},
-                   cam, space, lo, hi);
+    frustum_bounds(f, cam, space, lo, hi);
     const Candidate c{cv::Rect(cvRound(l.box.x), cvRound(l.box.y), cvRound(l.box.width), cvRound(l.box.height)),
                       rim_colour(models[static_cast<std::size_t>(model)]), 1.f};
-    auto jobs = candidate_jobs({c}, models, cam, lo, hi, s.z_min, s.z_max);
+    auto jobs = candidate_jobs({c}, models, cam, lo, hi, f.z_min, f.z_max);
     jobs.erase(std::remove_if(jobs.begin(), jobs.end(), [&](const SwarmJob& j) { return j.target.model != model; }),
                jobs.end());
     if (jobs.empty()) {
@@ -94,7 +93,7 @@ void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const C
     fate.oracle_fitness = out[0].fitness;
     fate.oracle_iou = box_iou(box, l.box);
     fate.oracle_scale = box.width / std::max(l.box.width, 1.f);
-    fate.oracle = fate.oracle_fitness >= s.detect_threshold && fate.oracle_iou >= 0.5;
+    fate.oracle = fate.oracle_fitness >= s.fitness.detect_threshold && fate.oracle_iou >= 0.5;
 }
 
 // Detections of a frame that match no label of their category (a label of an unmodelled category excuses none).
@@ -146,17 +145,18 @@ int main(int argc, char** argv) {
     try {
         const LabelSet labels = read_labels(labels_path.empty() ? data + "/labels.csv" : labels_path);
         TrackerSettings settings = config.empty() ? TrackerSettings{} : TrackerSettings::load(config);
-        settings.classes = "none";
+        settings.signs.classes = "none";
         TrackerSettings raw_settings = settings;
-        raw_settings.verifier = "none";
-        const auto models = load_sign_models(settings.models_dir, settings.categories);
-        const auto ranker = settings.candidate_ranker == "none"
-                                ? nullptr
-                                : RegionRanker::load(settings.candidate_ranker.empty() ? default_ranker_path()
-                                                                                       : settings.candidate_ranker);
-        const auto verifier = SignVerifier::load(settings.verifier.empty() || settings.verifier == "none"
+        raw_settings.signs.verifier = "none";
+        const SignSettings& signs = settings.signs;
+        const auto models = load_sign_models(signs.models_dir, signs.categories);
+        const auto ranker =
+            signs.candidate_ranker == "none"
+                ? nullptr
+                : RegionRanker::load(signs.candidate_ranker.empty() ? default_ranker_path() : signs.candidate_ranker);
+        const auto verifier = SignVerifier::load(signs.verifier.empty() || signs.verifier == "none"
                                                      ? default_verifier_path()
-                                                     : settings.verifier);
+                                                     : signs.verifier);
         std::map<std::string, std::vector<BoxLabel>> by_image;
         for (const auto& l : labels.labels) {
             by_image[l.image].push_back(l);
@@ -185,13 +185,13 @@ int main(int argc, char** argv) {
                 throw std::runtime_error(file.string() + ": not an image");
             }
             ++done;
-            const Camera cam = Camera::from_fov(bgr.cols, bgr.rows, settings.horizontal_fov_deg);
+            const Camera cam = Camera::from_fov(bgr.cols, bgr.rows, settings.camera.horizontal_fov_deg);
             CandidateOptions all_opt;
             all_opt.max_candidates = 1 << 20;
             all_opt.rank_pool = 1 << 20;
             const auto all_regions = find_candidates(bgr, all_opt);
             CandidateOptions kept_opt;
-            kept_opt.max_candidates = settings.candidate_regions;
+            kept_opt.max_candidates = settings.search.candidate_regions;
             kept_opt.ranker = ranker.get();
             const auto kept_regions = find_candidates(bgr, kept_opt);
             std::vector<Detection> raw, final;

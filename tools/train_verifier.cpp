@@ -162,10 +162,10 @@ int add_scene_finds(int frames, unsigned long long seed, Samples& out) {
     for (const auto& name : scene_names()) {
         auto scene = create_scene(name, 1280, 720, seed + 29);
         TrackerSettings settings;
-        settings.backend = "cpu";
-        settings.verifier = "none";
-        settings.classes = "none";
-        settings.seed = seed;
+        settings.engine.backend = swarm::Backend::Cpu;
+        settings.signs.verifier = "none";
+        settings.signs.classes = "none";
+        settings.search.seed = seed;
         auto tracker = create_tracker(settings, scene->camera());
         for (int i = 0; i < frames; ++i) {
             const SceneFrame frame = scene->next();

@@ -41,9 +41,8 @@ std::vector<std::string> scenes_of(const std::string& which) {
 BenchReport run_scenes_suite(const BenchOptions& o) {
     tracker::TrackerSettings settings = o.config.empty() ? tracker::TrackerSettings{} : tracker::TrackerSettings::load(o.config);
     if (o.engine.backend != "auto") {
-        settings.backend = o.engine.backend;
+        settings.engine.backend = parse_backend_option(o.engine.backend);
     }
-    settings.validate();
     const int width = o.quick ? 640 : 1280, height = o.quick ? 360 : 720;
     BenchReport report;
     report.table = Table({"scene", "backend", "frames", "tp", "fp", "fn", "precision", "recall", "centre px", "depth %",

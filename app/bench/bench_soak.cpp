@@ -71,11 +71,10 @@ BenchReport run_soak_suite(const BenchOptions& o) {
     const long long frames = o.frames > 0 ? o.frames : 10000;
     if (frames < 20) throw swarm::ValidationError("frames", "the soak needs at least 20 frames (got " + std::to_string(frames) + ")");
     tracker::TrackerSettings settings;
-    settings.backend = o.engine.backend;
-    settings.seed = o.engine.seed;
-    settings.particles = o.particles;
-    if (o.generations > 0) settings.generations = o.generations;
-    settings.validate();
+    settings.engine.backend = parse_backend_option(o.engine.backend);
+    settings.search.seed = o.engine.seed;
+    settings.search.particles = o.particles;
+    if (o.generations > 0) settings.search.generations = o.generations;
     const std::vector<std::string> scenes = tracker::scene_names();
     long long scene_index = 0;
     auto scene = tracker::create_scene(scenes[0], o.width, o.height, o.engine.seed);
@@ -136,8 +135,8 @@ BenchReport run_soak_suite(const BenchOptions& o) {
     report.notes.push_back("Soak: " + std::to_string(frames) + " frames of " + std::to_string(o.width) + "x" +
                            std::to_string(o.height) + " synthetic scenes (" + std::to_string(scene_index + 1) +
                            " scene runs, one tracker, never reset) on " + tracker->backend_name() + ", " +
-                           std::to_string(settings.particles) + " particles x " + std::to_string(settings.generations) +
-                           " generations; " + std::to_string(detections) + " detections; " + format_double(wall_s) +
+                           std::to_string(settings.search.particles) + " particles x " +
+                           std::to_string(settings.search.generations) + " generations; " + std::to_string(detections) + " detections; " + format_double(wall_s) +
                            " s wall, " + format_double(frames / wall_s) + " frames/s including rendering. Peak RSS " +
                            format_double(peak_rss_mib()) + " MiB.");
     const double host_growth = end.rss - warm.rss;

@@ -44,22 +44,22 @@ const std::vector<tracker::Category> k_categories = {tracker::Category::Prohibit
                                                       tracker::Category::Stop};
 
 // `swarms` detection swarms: the first k categories, swarms / k swarms each (k the largest divisor <= 5).
-tracker::TrackerSettings fixed_swarms(const Config& c, const std::string& backend) {
+tracker::TrackerSettings fixed_swarms(const Config& c, swarm::Backend backend) {
     tracker::TrackerSettings s;
-    s.backend = backend;
-    s.particles = c.particles;
-    s.generations = c.generations;
+    s.engine.backend = backend;
+    s.search.particles = c.particles;
+    s.search.generations = c.generations;
     int k = std::min(c.swarms, 5);
     while (c.swarms % k != 0) {
         --k;
     }
-    s.categories.assign(k_categories.begin(), k_categories.begin() + k);
-    s.detection_swarms_per_category = c.swarms / k;
-    s.detection_columns = 1; // one swarm per category and count: the benchmark fixes the swarm count
-    s.detection_rows = 1;
-    s.detect_threshold = 1.5; // above any fitness: no tracks, a fixed swarm count
-    s.candidate_regions = 0;  // nor candidate swarms: the search of exactly `swarms` swarms is what is timed
-    s.confirm_frames = 100;
+    s.signs.categories.assign(k_categories.begin(), k_categories.begin() + k);
+    s.search.detection_swarms_per_category = c.swarms / k;
+    s.search.detection_columns = 1; // one swarm per category and count: the benchmark fixes the swarm count
+    s.search.detection_rows = 1;
+    s.fitness.detect_threshold = 1.5; // above any fitness: no tracks, a fixed swarm count
+    s.search.candidate_regions = 0;  // nor candidate swarms: the search of exactly `swarms` swarms is what is timed
+    s.tracking.confirm_frames = 100;
     return s;
 }
 
@@ -175,26 +175,26 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
 
     BenchReport rep;
     rep.table = make_table();
-    auto add = [&](BenchReport& r, const std::string& b, const std::string& what, const Config& c, bool on_gpu,
-                   int frames, int team_warps = tracker::TrackerSettings{}.gpu_team_warps, bool cluster = true,
+    auto add = [&](BenchReport& r, swarm::Backend b, const std::string& what, const Config& c, bool on_gpu,
+                   int frames, int team_warps = tracker::EngineSettings{}.gpu_team_warps, bool cluster = true,
                    bool device_frame = false) {
         tracker::TrackerSettings settings = fixed_swarms(c, b);
-        settings.gpu_team_warps = team_warps;
-        settings.gpu_cluster_barrier = cluster;
+        settings.engine.gpu_team_warps = team_warps;
+        settings.engine.gpu_cluster_barrier = cluster;
         const Measured m = measure(settings, scene, width, height, frames, on_gpu ? 3 : 1, device_frame);
         r.table.add(row(on_gpu ? "cuda (" + swarm::cuda_device_name() + ")" : "cpu", what, c, m, on_gpu));
         return m;
     };
     double gpu_ms = 0;
     if (gpu) {
-        const Measured m = add(rep, "cuda", "detection search", head, true, gpu_frames);
+        const Measured m = add(rep, swarm::Backend::Cuda, "detection search", head, true, gpu_frames);
         gpu_ms = m.mean.upload_ms + m.mean.preprocess_ms + m.mean.search_ms + m.mean.readback_ms;
         // The same frames handed over already in device memory (Tracker::process(GpuMat)): no upload stage.
-        add(rep, "cuda", "detection search, frame on device", head, true, gpu_frames, tracker::TrackerSettings{}.gpu_team_warps,
-            true, true);
+        add(rep, swarm::Backend::Cuda, "detection search, frame on device", head, true, gpu_frames,
+            tracker::EngineSettings{}.gpu_team_warps, true, true);
     }
     if (cpu) {
-        add(rep, "cpu", "detection search", head, false, cpu_frames);
+        add(rep, swarm::Backend::Cpu, "detection search", head, false, cpu_frames);
     }
     rep.notes.push_back("Scene '" + scene + "' " + size + ", seed 11; 8 detection swarms x 64 particles x 50 generations "
                         "per frame (detection threshold above 1, so no tracks: a fixed swarm count). GPU ms/frame is the "
@@ -210,7 +210,7 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
     }
     // Scaling sections: GPU when there is one (the CPU would take minutes at full size).
     const bool scale_gpu = gpu;
-    const std::string sb = scale_gpu ? "cuda" : "cpu";
+    const swarm::Backend sb = scale_gpu ? swarm::Backend::Cuda : swarm::Backend::Cpu;
     const int sframes = scale_gpu ? (o.quick ? 3 : 20) : 1;
     BenchReport by_swarms;
     by_swarms.table = make_table();
@@ -237,7 +237,7 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
         by_team.table = make_table();
         for (const int swarms : {8, 16, 24, 40}) {
             for (const int tw : {0, 1, 2, 4}) {
-                add(by_team, "cuda",
+                add(by_team, swarm::Backend::Cuda,
                     tw == 0 ? std::string("team auto") : "team " + std::to_string(tw) + " warp" + (tw > 1 ? "s" : ""),
                     Config{swarms, 64, 50}, true, sframes, tw);
             }
@@ -249,7 +249,7 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
         for (const int swarms : {8, 16, 40}) {
             for (const int tw : {1, 2}) {
                 for (const bool cluster : {true, false}) {
-                    add(by_barrier, "cuda",
+                    add(by_barrier, swarm::Backend::Cuda,
                         std::string(cluster ? "cluster" : "grid") + " barrier, team " + std::to_string(tw),
                         Config{swarms, 64, 50}, true, sframes, tw, cluster);
                 }
@@ -268,10 +268,10 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
             continue;
         }
         tracker::TrackerSettings s;
-        s.backend = on_gpu ? "cuda" : "cpu";
+        s.engine.backend = on_gpu ? swarm::Backend::Cuda : swarm::Backend::Cpu;
         const Measured m = measure(s, scene, width, height, on_gpu ? gpu_frames : cpu_frames, on_gpu ? 3 : 1);
         tracking.table.add(row(on_gpu ? "cuda (" + swarm::cuda_device_name() + ")" : "cpu", "tracking (defaults)",
-                               Config{0, s.particles, s.generations}, m, on_gpu));
+                               Config{0, s.search.particles, s.search.generations}, m, on_gpu));
     }
     tracking.notes.push_back("Default settings: 5 detection swarms plus one tracking swarm per track; two engine runs "
                              "per frame (tracking, then masked detection).");

@@ -16,8 +16,8 @@ double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std
 
 // `auto` without a device runs on the CPU; the warning comes once everything else has been checked.
 static bool fall_back_to_cpu(tracker::TrackerSettings& s) {
-    if (s.backend != "auto" || swarm::cuda_device_present()) return false;
-    s.backend = "cpu";
+    if (s.engine.backend != swarm::Backend::Auto || swarm::cuda_device_present()) return false;
+    s.engine.backend = swarm::Backend::Cpu;
     return true;
 }
 
@@ -62,9 +62,9 @@ Step Pipeline::reprocess(const Frame& frame) {
 
 void Pipeline::apply(const tracker::TrackerSettings& next) {
     tracker::TrackerSettings s = next;
-    s.validate();
-    if (s.backend != m_settings.backend || s.camera_file != m_settings.camera_file ||
-        s.horizontal_fov_deg != m_settings.horizontal_fov_deg || s.models_dir != m_settings.models_dir) {
+    if (s.engine.backend != m_settings.engine.backend || s.camera.camera_file != m_settings.camera.camera_file ||
+        s.camera.horizontal_fov_deg != m_settings.camera.horizontal_fov_deg ||
+        s.signs.models_dir != m_settings.signs.models_dir) {
         check_backend(s);
         fall_back_to_cpu(s);
         tracker::Camera camera = make_camera(s, m_source->size());

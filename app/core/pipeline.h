@@ -28,6 +28,7 @@ public:
     bool stills() const { return m_stills; }
     Step reprocess(const Frame& frame);   // run the tracker again on a frame already read (paused tuning)
     // Live tuning. A new backend or camera needs a new tracker (tracks restart); the rest is updated in place.
+    // The tracker validates the settings; when it refuses them nothing is replaced.
     void apply(const tracker::TrackerSettings& settings);
     const tracker::TrackerSettings& settings() const { return m_settings; }
     FrameSource& source() { return *m_source; }

@@ -22,7 +22,7 @@ tracker::TrackerSettings with_particles(tracker::TrackerSettings s) {
 
 TrackSession::TrackSession(const TrackOptions& options)
     : edited(with_particles(resolve_settings(options.config, options.backend))), m_options(options),
-      m_pipeline(open_track_source(options, edited.seed), edited), m_last_finish(Clock::now()) {
+      m_pipeline(open_track_source(options, edited.search.seed), edited), m_last_finish(Clock::now()) {
     edited = m_pipeline.settings(); // auto resolved to the backend actually used
     if (!options.record.empty()) {
         const double fps = m_pipeline.source().fps() > 0 ? m_pipeline.source().fps() : 30.0;

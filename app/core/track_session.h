@@ -38,7 +38,8 @@ public:
     long long frames_done() const { return m_frames_done; }
     bool done() const { return m_ended || (m_options.frames > 0 && m_frames_done >= m_options.frames); }
 
-    // The settings panel edits `edited`; apply() validates and pushes them, keeping the old ones on error.
+    // The settings panel edits `edited`; apply() pushes them to the tracker, which validates them; on error the
+    // old ones stay.
     tracker::TrackerSettings edited;
     std::string apply_edited(); // empty, or the one-line error
     // Live sources deliver frames on their own clock; playback pacing applies to file sources only.

@@ -10,7 +10,8 @@
 
 namespace app {
 
-// The tracker settings a command runs with: the config file (if any), then command-line overrides.
+// The tracker settings a command runs with: the config file (if any, validated as it loads), then command-line
+// overrides.
 // Throws std::invalid_argument naming the key, or swarm::UnavailableError for `cuda` without a device.
 tracker::TrackerSettings resolve_settings(const std::string& config_file, const std::string& backend_override);
 // `cuda` without a device is an error (`auto` falls back to the CPU when the Pipeline starts).

@@ -7,6 +7,7 @@
 #include <imgui_stdlib.h>
 
 #include "core/palette.h"
+#include "swarm/strategy.h"
 #include "gui/panels.h"
 
 namespace app::gui {
@@ -28,6 +29,29 @@ bool combo(const char* label, std::string& value, const std::vector<std::string>
     return changed;
 }
 
+// The engine's enums as combos of the names a settings file uses.
+bool combo(const char* label, swarm::Topology& value) {
+    std::string name(tracker::to_string(value));
+    if (!combo(label, name, {"ring", "global"})) return false;
+    value = *tracker::parse_topology(name);
+    return true;
+}
+
+bool combo(const char* label, swarm::Strategy& value) {
+    static const std::vector<std::string> k_strategies = strategy_choices();
+    std::string name(swarm::to_string(value));
+    if (!combo(label, name, k_strategies)) return false;
+    value = *swarm::parse_strategy(name);
+    return true;
+}
+
+bool combo(const char* label, swarm::Backend& value) {
+    std::string name(swarm::to_string(value));
+    if (!combo(label, name, {"cpu", "cuda", "auto"})) return false;
+    value = *swarm::parse_backend(name);
+    return true;
+}
+
 bool input_double(const char* label, double& v, double lo, double hi, const char* format = "%.3f") {
     return ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, format);
 }
@@ -37,70 +61,69 @@ bool input_double(const char* label, double& v, double lo, double hi, const char
 bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
     bool changed = false;
     if (ImGui::CollapsingHeader("Search (PSO)", ImGuiTreeNodeFlags_DefaultOpen)) {
-        changed |= ImGui::SliderInt("particles / swarm", &s.particles, 4, 1024);
-        changed |= ImGui::SliderInt("generations / frame", &s.generations, 1, 500);
-        changed |= ImGui::SliderInt("detection swarms / category", &s.detection_swarms_per_category, 1, 8);
-        changed |= ImGui::SliderInt("detection tile columns (0 auto)", &s.detection_columns, 0, 16);
-        changed |= ImGui::SliderInt("detection tile rows (0 auto)", &s.detection_rows, 0, 16);
-        changed |= input_double("w (inertia)", s.w, 0.0, 1.2);
-        changed |= input_double("c1 (personal)", s.c1, 0.0, 4.0);
-        changed |= input_double("c2 (social)", s.c2, 0.0, 4.0);
-        changed |= combo("topology", s.topology, {"ring", "global"});
-        static const std::vector<std::string> k_strategies = strategy_choices();
-        changed |= combo("strategy", s.strategy, k_strategies);
-        changed |= combo("backend", s.backend, {"cpu", "cuda", "auto"});
+        changed |= ImGui::SliderInt("particles / swarm", &s.search.particles, 4, 1024);
+        changed |= ImGui::SliderInt("generations / frame", &s.search.generations, 1, 500);
+        changed |= ImGui::SliderInt("detection swarms / category", &s.search.detection_swarms_per_category, 1, 8);
+        changed |= ImGui::SliderInt("detection tile columns (0 auto)", &s.search.detection_columns, 0, 16);
+        changed |= ImGui::SliderInt("detection tile rows (0 auto)", &s.search.detection_rows, 0, 16);
+        changed |= input_double("w (inertia)", s.search.w, 0.0, 1.2);
+        changed |= input_double("c1 (personal)", s.search.c1, 0.0, 4.0);
+        changed |= input_double("c2 (social)", s.search.c2, 0.0, 4.0);
+        changed |= combo("topology", s.search.topology);
+        changed |= combo("strategy", s.engine.strategy);
+        changed |= combo("backend", s.engine.backend);
         static const char* const k_team_sizes[] = {"auto", "1", "2", "4"};
         static const int k_team_values[] = {0, 1, 2, 4};
-        int team = static_cast<int>(std::find(std::begin(k_team_values), std::end(k_team_values), s.gpu_team_warps) -
-                                    std::begin(k_team_values));
+        const int* team_value = std::find(std::begin(k_team_values), std::end(k_team_values), s.engine.gpu_team_warps);
+        int team = static_cast<int>(team_value - std::begin(k_team_values));
         if (ImGui::Combo("GPU warps / particle", &team, k_team_sizes, 4)) {
-            s.gpu_team_warps = k_team_values[team];
+            s.engine.gpu_team_warps = k_team_values[team];
             changed = true;
         }
-        changed |= ImGui::Checkbox("GPU cluster barrier", &s.gpu_cluster_barrier);
-        int seed = static_cast<int>(s.seed);
+        changed |= ImGui::Checkbox("GPU cluster barrier", &s.engine.gpu_cluster_barrier);
+        int seed = static_cast<int>(s.search.seed);
         if (ImGui::InputInt("seed", &seed) && seed >= 0) {
-            s.seed = static_cast<unsigned long long>(seed);
+            s.search.seed = static_cast<unsigned long long>(seed);
             changed = true;
         }
     }
     if (ImGui::CollapsingHeader("Detection and tracking", ImGuiTreeNodeFlags_DefaultOpen)) {
-        changed |= input_double("threshold", s.detect_threshold, 0.0, 1.0);
-        changed |= input_double("re-spread fraction", s.respread_fraction, 0.0, 1.0, "%.2f");
-        changed |= input_double("angle re-spread fraction", s.angle_respread_fraction, 0.0, 1.0, "%.2f");
-        changed |= input_double("track focus share", s.track_focus_share, 0.0, 1.0, "%.2f");
-        changed |= input_double("track focus scale", s.track_focus_scale, 0.01, 1.0, "%.2f");
-        changed |= ImGui::SliderInt("confirm frames", &s.confirm_frames, 1, 10);
-        changed |= ImGui::SliderInt("max missed frames", &s.max_missed, 0, 30);
-        changed |= input_double("duplicate IoU", s.duplicate_iou, 0.0, 1.0, "%.2f");
-        changed |= input_double("edge gain", s.edge_gain, 0.05, 100.0, "%.2f");
-        changed |= input_double("edge crossing", s.edge_crossing, 0.0, 1.0, "%.2f");
-        changed |= input_double("occluder credit", s.occluder_credit, 0.0, 1.0, "%.2f");
-        changed |= input_double("depth filter gain", s.depth_filter_gain, 0.05, 1.0, "%.2f");
-        changed |= input_double("angle memory", s.angle_memory, 0.0, 1.0, "%.3f");
-        changed |= input_double("angle prior (px)", s.angle_prior_px, 0.0, 10000.0, "%.0f");
+        changed |= input_double("threshold", s.fitness.detect_threshold, 0.0, 1.0);
+        changed |= input_double("re-spread fraction", s.tracking.respread_fraction, 0.0, 1.0, "%.2f");
+        changed |= input_double("angle re-spread fraction", s.tracking.angle_respread_fraction, 0.0, 1.0, "%.2f");
+        changed |= input_double("track focus share", s.tracking.track_focus_share, 0.0, 1.0, "%.2f");
+        changed |= input_double("track focus scale", s.tracking.track_focus_scale, 0.01, 1.0, "%.2f");
+        changed |= ImGui::SliderInt("confirm frames", &s.tracking.confirm_frames, 1, 10);
+        changed |= ImGui::SliderInt("max missed frames", &s.tracking.max_missed, 0, 30);
+        changed |= input_double("duplicate IoU", s.tracking.duplicate_iou, 0.0, 1.0, "%.2f");
+        changed |= input_double("edge gain", s.fitness.edge_gain, 0.05, 100.0, "%.2f");
+        changed |= input_double("edge crossing", s.fitness.edge_crossing, 0.0, 1.0, "%.2f");
+        changed |= input_double("occluder credit", s.fitness.occluder_credit, 0.0, 1.0, "%.2f");
+        changed |= input_double("depth filter gain", s.tracking.depth_filter_gain, 0.05, 1.0, "%.2f");
+        changed |= input_double("angle memory", s.tracking.angle_memory, 0.0, 1.0, "%.3f");
+        changed |= input_double("angle prior (px)", s.tracking.angle_prior_px, 0.0, 10000.0, "%.0f");
         ImGui::TextUnformatted("categories");
         for (int i = 0; i < tracker::k_category_count; ++i) {
             const auto c = static_cast<tracker::Category>(i);
-            bool on = category_enabled(s.categories, c);
+            bool on = category_enabled(s.signs.categories, c);
             if (i % 3 != 0) ImGui::SameLine();
             if (ImGui::Checkbox(std::string(tracker::to_string(c)).c_str(), &on)) {
-                set_category_enabled(s.categories, c, on);
+                set_category_enabled(s.signs.categories, c, on);
                 changed = true;
             }
         }
     }
     if (ImGui::CollapsingHeader("Search frustum and camera")) {
-        changed |= input_double("z min (m)", s.z_min, 1.0, 100.0, "%.1f");
-        changed |= input_double("z max (m)", s.z_max, 1.0, 200.0, "%.1f");
-        changed |= input_double("x min (m)", s.x_min, -50.0, 0.0, "%.1f");
-        changed |= input_double("x max (m)", s.x_max, 0.0, 50.0, "%.1f");
-        changed |= input_double("y min (m)", s.y_min, -20.0, 0.0, "%.1f");
-        changed |= input_double("y max (m)", s.y_max, 0.0, 20.0, "%.1f");
-        changed |= input_double("yaw +- (deg)", s.yaw_range, 0.0, 90.0, "%.0f");
-        changed |= input_double("pitch +- (deg)", s.pitch_range, 0.0, 90.0, "%.0f");
-        changed |= input_double("roll +- (deg)", s.roll_range, 0.0, 90.0, "%.0f");
-        changed |= input_double("horizontal fov (deg)", s.horizontal_fov_deg, 10.0, 150.0, "%.0f");
+        changed |= input_double("z min (m)", s.frustum.z_min, 1.0, 100.0, "%.1f");
+        changed |= input_double("z max (m)", s.frustum.z_max, 1.0, 200.0, "%.1f");
+        changed |= input_double("x min (m)", s.frustum.x_min, -50.0, 0.0, "%.1f");
+        changed |= input_double("x max (m)", s.frustum.x_max, 0.0, 50.0, "%.1f");
+        changed |= input_double("y min (m)", s.frustum.y_min, -20.0, 0.0, "%.1f");
+        changed |= input_double("y max (m)", s.frustum.y_max, 0.0, 20.0, "%.1f");
+        changed |= input_double("yaw +- (deg)", s.frustum.yaw_range, 0.0, 90.0, "%.0f");
+        changed |= input_double("pitch +- (deg)", s.frustum.pitch_range, 0.0, 90.0, "%.0f");
+        changed |= input_double("roll +- (deg)", s.frustum.roll_range, 0.0, 90.0, "%.0f");
+        changed |= input_double("horizontal fov (deg)", s.camera.horizontal_fov_deg, 10.0, 150.0, "%.0f");
     }
     if (!apply_error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", apply_error.c_str());
     return changed;

@@ -57,23 +57,23 @@ TEST(PanelLogic, CategoriesStayInCanonicalOrderWithoutDuplicates) {
 TEST(PanelLogic, PresetRoundTrips) {
     const auto path = temp_file("roundtrip.json").string();
     tracker::TrackerSettings s;
-    s.particles = 96;
-    s.generations = 17;
-    s.w = 0.5;
-    s.topology = "global";
-    s.detect_threshold = 0.42;
-    set_category_enabled(s.categories, Category::Stop, false);
+    s.search.particles = 96;
+    s.search.generations = 17;
+    s.search.w = 0.5;
+    s.search.topology = swarm::Topology::Global;
+    s.fitness.detect_threshold = 0.42;
+    set_category_enabled(s.signs.categories, Category::Stop, false);
     EXPECT_EQ(save_preset(s, path), "saved " + path);
     tracker::TrackerSettings loaded;
     loaded.keep_particles = true;
     std::string message;
     ASSERT_TRUE(load_preset(path, loaded, message)) << message;
-    EXPECT_EQ(loaded.particles, 96);
-    EXPECT_EQ(loaded.generations, 17);
-    EXPECT_DOUBLE_EQ(loaded.w, 0.5);
-    EXPECT_EQ(loaded.topology, "global");
-    EXPECT_DOUBLE_EQ(loaded.detect_threshold, 0.42);
-    EXPECT_FALSE(category_enabled(loaded.categories, Category::Stop));
+    EXPECT_EQ(loaded.search.particles, 96);
+    EXPECT_EQ(loaded.search.generations, 17);
+    EXPECT_DOUBLE_EQ(loaded.search.w, 0.5);
+    EXPECT_EQ(loaded.search.topology, swarm::Topology::Global);
+    EXPECT_DOUBLE_EQ(loaded.fitness.detect_threshold, 0.42);
+    EXPECT_FALSE(category_enabled(loaded.signs.categories, Category::Stop));
     EXPECT_TRUE(loaded.keep_particles) << "the view's own choice survives loading a preset";
     fs::remove(path);
 }
@@ -83,10 +83,10 @@ TEST(PanelLogic, BadPresetNamesTheKeyAndChangesNothing) {
     for (const char* body : {R"({"particles": "many"})", R"({"partcles": 64})"}) {
         std::ofstream(path) << body;
         tracker::TrackerSettings s;
-        s.particles = 33;
+        s.search.particles = 33;
         std::string message;
         EXPECT_FALSE(load_preset(path, s, message));
-        EXPECT_EQ(s.particles, 33);
+        EXPECT_EQ(s.search.particles, 33);
         EXPECT_NE(message.find(std::string(body).find("partcles") != std::string::npos ? "partcles" : "particles"),
                   std::string::npos)
             << message;
@@ -111,9 +111,9 @@ TEST_F(NullFrame, ParamsPanelLeavesSettingsAloneWithoutInput) {
     bool changed = true;
     for (int i = 0; i < 3; ++i) frame([&] { changed = draw_params(s, "backend cuda: no device"); });
     EXPECT_FALSE(changed);
-    EXPECT_EQ(s.particles, before.particles);
-    EXPECT_EQ(s.categories, before.categories);
-    EXPECT_EQ(s.strategy, before.strategy);
+    EXPECT_EQ(s.search.particles, before.search.particles);
+    EXPECT_EQ(s.signs.categories, before.signs.categories);
+    EXPECT_EQ(s.engine.strategy, before.engine.strategy);
 }
 
 TEST_F(NullFrame, EveryPanelDrawsFromPlainState) {

@@ -121,13 +121,13 @@ TEST(BadInput, CameraFile) {
 
 TEST(BadInput, TrackerConfig) {
     TrackerSettings s;
-    s.particles = 48;
-    s.categories = {Category::Stop, Category::Danger};
+    s.search.particles = 48;
+    s.signs.categories = {Category::Stop, Category::Danger};
     const std::string path = ::testing::TempDir() + "settings.json";
     s.save(path);
     const TrackerSettings back = TrackerSettings::load(path);
-    EXPECT_EQ(back.particles, 48);
-    EXPECT_EQ(back.categories, s.categories);
+    EXPECT_EQ(back.search.particles, 48);
+    EXPECT_EQ(back.signs.categories, s.signs.categories);
     EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c1.json", R"({"particels": 10})")); }).find("particels"),
               std::string::npos);
     EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c2.json", R"({"w": "fast"})")); }).find("'w'"),
@@ -149,7 +149,7 @@ TEST(BadInput, TrackerConfig) {
                   std::string::npos)
             << team;
     }
-    EXPECT_EQ(TrackerSettings{}.gpu_team_warps, 0); // auto
+    EXPECT_EQ(TrackerSettings{}.engine.gpu_team_warps, 0); // auto
     // (a plain pair, not a structured binding: clang 14 cannot capture bindings in the lambda)
     for (const auto& bad : {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},
                             std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"},
@@ -164,19 +164,19 @@ TEST(BadInput, TrackerConfig) {
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
             "gpu_cluster_barrier": false, "occluder_credit": 0.25,
             "angle_respread_fraction": 0.3})"));
-    EXPECT_EQ(tuned.gpu_team_warps, 4);
-    EXPECT_FALSE(tuned.gpu_cluster_barrier);
-    EXPECT_TRUE(TrackerSettings{}.gpu_cluster_barrier);
-    EXPECT_EQ(TrackerSettings{}.detection_columns, 0); // auto (tracker/src/detection_tiles.cpp)
-    EXPECT_EQ(TrackerSettings{}.detection_rows, 0);
+    EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
+    EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
+    EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
+    EXPECT_EQ(TrackerSettings{}.search.detection_columns, 0); // auto (tracker/src/detection_tiles.cpp)
+    EXPECT_EQ(TrackerSettings{}.search.detection_rows, 0);
     EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c10.json", R"({"gpu_cluster_barrier": 1})")); })
                   .find("gpu_cluster_barrier"),
               std::string::npos);
-    EXPECT_EQ(tuned.detection_columns, 2);
-    EXPECT_DOUBLE_EQ(tuned.edge_gain, 2.5);
-    EXPECT_DOUBLE_EQ(tuned.occluder_credit, 0.25);
-    EXPECT_DOUBLE_EQ(tuned.angle_respread_fraction, 0.3);
-    EXPECT_DOUBLE_EQ(tuned.angle_memory, 1.0);
+    EXPECT_EQ(tuned.search.detection_columns, 2);
+    EXPECT_DOUBLE_EQ(tuned.fitness.edge_gain, 2.5);
+    EXPECT_DOUBLE_EQ(tuned.fitness.occluder_credit, 0.25);
+    EXPECT_DOUBLE_EQ(tuned.tracking.angle_respread_fraction, 0.3);
+    EXPECT_DOUBLE_EQ(tuned.tracking.angle_memory, 1.0);
 }
 
 TEST(BadInput, PredictionLines) {

@@ -32,8 +32,8 @@ TEST(OverlappingSigns, SignBehindAnotherIsTrackedToo) {
     ASSERT_GT((danger_box & give_way_box).area(), 0.6f * danger_box.area()) << "the boxes overlap as in the scene";
 
     TrackerSettings s;
-    s.backend = "cpu";
-    s.categories = {Category::Danger, Category::GiveWay};
+    s.engine.backend = swarm::Backend::Cpu;
+    s.signs.categories = {Category::Danger, Category::GiveWay};
     auto tr = create_tracker(s, cam);
     FrameResult last;
     for (int f = 0; f < 4; ++f) {

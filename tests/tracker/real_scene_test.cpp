@@ -58,7 +58,7 @@ TEST(RealScene, TheTrackerFindsTheRealAppearances) {
     }
     auto scene = create_real_scene(dev_set(), 640, 360, 11, read_image);
     TrackerSettings s;
-    s.backend = "cpu";
+    s.engine.backend = swarm::Backend::Cpu;
     auto tracker = create_tracker(s, scene->camera());
     const SceneReports both = track_scene_both(*tracker, *scene, 40, s);
     const auto& c = both.online.all;

@@ -15,7 +15,7 @@ struct SceneRun {
 
 SceneRun run_scene(const std::string& name, int frames, int w, int h, TrackerSettings s = {}) {
     auto scene = create_scene(name, w, h, 11);
-    s.backend = "cpu";
+    s.engine.backend = swarm::Backend::Cpu;
     auto tracker = create_tracker(s, scene->camera());
     SceneRun run;
     run.report = track_scene(*tracker, *scene, frames, &run.ms_per_frame);
@@ -79,7 +79,7 @@ TEST(SceneTest, TrackFocusShareKeepsTracking) {
         GTEST_SKIP() << "TRACKER_SKIP_SCENE_TESTS is set";
     }
     TrackerSettings s;
-    s.track_focus_share = 0.5;
+    s.tracking.track_focus_share = 0.5;
     const SceneRun run = run_scene("noisy", 40, 640, 360, s);
     const auto& c = run.report.all;
     std::printf("[ scene noisy, track_focus_share 0.5 ] precision %.3f recall %.3f centre %.2f px depth %.2f %% "

@@ -273,15 +273,15 @@ TEST(SignClasses, BadClassFilesAreOneClearErrorEach) {
 
     // Through the tracker's settings: the classes setting names the folder.
     TrackerSettings s;
-    s.backend = "cpu";
-    s.classes = (root / "missing").string();
+    s.engine.backend = swarm::Backend::Cpu;
+    s.signs.classes = (root / "missing").string();
     try {
         create_tracker(s, Camera::from_fov(640, 360, 60));
         FAIL() << "no error";
     } catch (const std::runtime_error& e) {
         EXPECT_NE(std::string(e.what()).find((root / "missing").string()), std::string::npos) << e.what();
     }
-    s.classes = "none";
+    s.signs.classes = "none";
     EXPECT_NO_THROW(create_tracker(s, Camera::from_fov(640, 360, 60)));
 }
 
@@ -364,14 +364,14 @@ TEST(SignClasses, TrackerNamesTheClassesOfRealSigns) {
     }
     const LabelSet set = read_labels_csv((data / "labels.csv").string());
     TrackerSettings s;
-    s.backend = "cpu";
+    s.engine.backend = swarm::Backend::Cpu;
     int matched = 0, right = 0, images = 0;
     std::unique_ptr<Tracker> tracker;
     for (const std::string& key : set.images) {
         if (images >= 8) break;
         const cv::Mat bgr = cv::imread((data / "images" / (key + ".jpg")).string());
         ASSERT_FALSE(bgr.empty()) << key;
-        if (!tracker) tracker = create_tracker(s, Camera::from_fov(bgr.cols, bgr.rows, s.horizontal_fov_deg));
+        if (!tracker) tracker = create_tracker(s, Camera::from_fov(bgr.cols, bgr.rows, s.camera.horizontal_fov_deg));
         tracker->reset();
         ++images;
         const FrameResult r = tracker->process(bgr);

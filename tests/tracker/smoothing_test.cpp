@@ -24,8 +24,8 @@ Detection measured(long long frame, int track, double yaw, double pitch, double 
 // The formula by hand: two measurements 10 frames apart, memory 0.5, prior 0 at weight 100.
 TEST(SmoothTrackAngles, TwoSidedWeightedMeanWithPrior) {
     TrackerSettings s;
-    s.angle_memory = 0.5;
-    s.angle_prior_px = 10;
+    s.tracking.angle_memory = 0.5;
+    s.tracking.angle_prior_px = 10;
     std::vector<Detection> d = {measured(0, 1, 4.0, 1.0, -2.0, 400.0), measured(10, 1, 10.0, 3.0, 2.0, 900.0)};
     smooth_track_angles(d, s);
     const double k = std::pow(0.5, 10);

@@ -11,10 +11,10 @@ namespace {
 
 int first_frame_swarms(TrackerSettings s, bool candidates = false) {
     if (!candidates) {
-        s.candidate_regions = 0;
+        s.search.candidate_regions = 0;
     }
-    s.particles = 4;
-    s.generations = 1;
+    s.search.particles = 4;
+    s.search.generations = 1;
     auto scene = create_scene("easy", 320, 180, 3);
     auto tr = create_tracker(s, scene->camera());
     return tr->process(scene->next().bgr).swarms_run;
@@ -22,7 +22,7 @@ int first_frame_swarms(TrackerSettings s, bool candidates = false) {
 
 TEST(DetectionTiles, AutoIsFourByTwoOnTheCpu) {
     TrackerSettings s;
-    s.backend = "cpu";
+    s.engine.backend = swarm::Backend::Cpu;
     EXPECT_EQ(first_frame_swarms(s), 5 * 4 * 2); // five categories
 }
 
@@ -30,8 +30,8 @@ TEST(DetectionTiles, AutoIsFourByTwoOnTheCpu) {
 // one per region and model of its colour) come on top.
 TEST(DetectionTiles, AutoIsTwoByOneBesideCandidatesOnTheCpu) {
     TrackerSettings s;
-    s.backend = "cpu";
-    s.candidate_swarms = 7;
+    s.engine.backend = swarm::Backend::Cpu;
+    s.search.candidate_swarms = 7;
     const int swarms = first_frame_swarms(s, true);
     EXPECT_GT(swarms, 5 * 2 * 1) << "the easy scene's first frame has sign-coloured regions";
     EXPECT_LE(swarms, 5 * 2 * 1 + 7);
@@ -39,12 +39,12 @@ TEST(DetectionTiles, AutoIsTwoByOneBesideCandidatesOnTheCpu) {
 
 TEST(DetectionTiles, ExplicitTilesAreUsedAsGiven) {
     TrackerSettings s;
-    s.backend = "cpu";
-    s.detection_columns = 3;
-    s.detection_rows = 1;
-    s.detection_swarms_per_category = 2;
+    s.engine.backend = swarm::Backend::Cpu;
+    s.search.detection_columns = 3;
+    s.search.detection_rows = 1;
+    s.search.detection_swarms_per_category = 2;
     EXPECT_EQ(first_frame_swarms(s), 5 * 3 * 1 * 2);
-    s.categories = {Category::Stop, Category::Danger};
+    s.signs.categories = {Category::Stop, Category::Danger};
     EXPECT_EQ(first_frame_swarms(s), 2 * 3 * 1 * 2);
 }
 

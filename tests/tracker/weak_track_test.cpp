@@ -25,8 +25,8 @@ TEST(WeakTrack, DetectionRePlacesADriftedTrackAndKeepsItsId) {
     const Camera cam = Camera::from_fov(640, 360, 60);
     const auto models = load_sign_models("", {Category::Stop});
     TrackerSettings s;
-    s.backend = "cpu";
-    s.categories = {Category::Stop};
+    s.engine.backend = swarm::Backend::Cpu;
+    s.signs.categories = {Category::Stop};
     auto tr = create_tracker(s, cam);
     const Pose far{1.2, -0.4, 16.0, 0, 0, 0};
     const cv::Mat before = frame_with(cam, models[0], far);

@@ -12,8 +12,9 @@ TileGrid detection_tiles(const TrackerSettings& s, bool gpu, bool with_candidate
     // hold, the real frames lose under 1 % of recall, and the search takes a third less GPU time), 2 x 1 on the
     // CPU; these still catch the far, dim signs of the night scene whose paint is too faint for a region.
     TileGrid g;
-    g.columns = s.detection_columns != 0 ? s.detection_columns : (gpu ? (with_candidates ? 3 : 6) : (with_candidates ? 2 : 4));
-    g.rows = s.detection_rows != 0 ? s.detection_rows : (gpu ? (with_candidates ? 2 : 3) : (with_candidates ? 1 : 2));
+    const int columns = s.search.detection_columns, rows = s.search.detection_rows;
+    g.columns = columns != 0 ? columns : (gpu ? (with_candidates ? 3 : 6) : (with_candidates ? 2 : 4));
+    g.rows = rows != 0 ? rows : (gpu ? (with_candidates ? 2 : 3) : (with_candidates ? 1 : 2));
     return g;
 }
 

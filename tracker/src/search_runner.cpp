@@ -27,7 +27,7 @@ void SearchRunner::FusedSearchDeleter::operator()(FusedSearch*) const {}
 
 SearchRunner::SearchRunner(const std::vector<SignModel>& models, const Camera& camera, const TrackerSettings& s)
     : m_settings(s), m_evaluator(std::make_shared<SignEvaluator>(models, PoseSpace{}, camera)) {
-    const swarm::Backend backend = *swarm::parse_backend(s.backend);
+    const swarm::Backend backend = s.engine.backend;
     const bool device = swarm::cuda_device_present();
     if (backend == swarm::Backend::Cuda && !device) {
         throw swarm::UnavailableError("tracker backend cuda: no CUDA device (or no CUDA build); use backend cpu or auto");
@@ -107,7 +107,7 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
         targets.push_back(j.target);
         start_boxes = start_boxes || !j.start_lower.empty();
     }
-    if (start_boxes && m_settings.track_focus_share > 0.0) {
+    if (start_boxes && m_settings.tracking.track_focus_share > 0.0) {
         for (const auto& j : jobs) { // a job without a start box starts over its bounds
             const bool own = !j.start_lower.empty();
             const auto& lo = own ? j.start_lower : j.lower;
@@ -115,7 +115,7 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
             problem.init_lower.insert(problem.init_lower.end(), lo.begin(), lo.end());
             problem.init_upper.insert(problem.init_upper.end(), hi.begin(), hi.end());
         }
-        problem.init_share = m_settings.track_focus_share;
+        problem.init_share = m_settings.tracking.track_focus_share;
     }
     m_evaluator->set_space(space);
     m_evaluator->set_targets(targets);
@@ -124,24 +124,24 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
     problem.evaluator = m_evaluator;
 
     swarm::Params p;
-    p.w = m_settings.w;
-    p.c1 = m_settings.c1;
-    p.c2 = m_settings.c2;
+    p.w = m_settings.search.w;
+    p.c1 = m_settings.search.c1;
+    p.c2 = m_settings.search.c2;
     p.swarms = static_cast<int>(jobs.size());
-    p.particles = size.particles > 0 ? size.particles : m_settings.particles;
-    p.iterations = size.generations > 0 ? size.generations : m_settings.generations;
-    p.topology = m_settings.topology == "ring" ? swarm::Topology::Ring : swarm::Topology::Global;
+    p.particles = size.particles > 0 ? size.particles : m_settings.search.particles;
+    p.iterations = size.generations > 0 ? size.generations : m_settings.search.generations;
+    p.topology = m_settings.search.topology;
     p.seed = seed;
 #if defined(TRACKER_HAVE_CUDA)
     if (m_gpu) {
-        m_device->set_team_warps(m_settings.gpu_team_warps); // settings may change between frames (GUI)
+        m_device->set_team_warps(m_settings.engine.gpu_team_warps); // settings may change between frames (GUI)
     }
     if (m_gpu && fused_strategy()) {
         // The whole search in one launch, a team of warps per particle (cuda/fused_search.h).
         if (!m_fused) {
             m_fused.reset(new FusedSearch());
         }
-        m_fused->set_cluster_barrier(m_settings.gpu_cluster_barrier); // settings may change (GUI)
+        m_fused->set_cluster_barrier(m_settings.engine.gpu_cluster_barrier); // settings may change (GUI)
         std::vector<float> last;
         const swarm::Result res = m_fused->run(*m_device, *m_evaluator, problem, p,
                                                m_settings.keep_particles ? &last : nullptr);
@@ -149,9 +149,8 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
     }
 #endif
     if (!m_optimizer) {
-        const auto requested = *swarm::parse_strategy(m_settings.strategy);
-        const auto backend = *swarm::parse_backend(m_settings.backend);
-        swarm::Strategy s = swarm::resolve_strategy(requested, backend, problem, p, &m_strategy_note);
+        const EngineSettings& engine = m_settings.engine;
+        swarm::Strategy s = swarm::resolve_strategy(engine.strategy, engine.backend, problem, p, &m_strategy_note);
         try {
             m_optimizer = swarm::create_optimizer(s);
         } catch (const swarm::UnavailableError& e) {
@@ -166,8 +165,8 @@ std::vector<SwarmOutcome> SearchRunner::run(const PoseSpace& space, const std::v
 }
 
 bool SearchRunner::fused_strategy() const {
-    const auto s = swarm::parse_strategy(m_settings.strategy);
-    return s && (*s == swarm::Strategy::Auto || *s == swarm::Strategy::GpuFused);
+    const swarm::Strategy s = m_settings.engine.strategy;
+    return s == swarm::Strategy::Auto || s == swarm::Strategy::GpuFused;
 }
 
 std::vector<SwarmOutcome> SearchRunner::finish(const swarm::Result& res, const std::vector<SwarmJob>& jobs,

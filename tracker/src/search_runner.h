@@ -20,7 +20,7 @@ class FusedSearch;
 struct SwarmJob {
     std::vector<double> lower, upper; // active pose dimensions
     SwarmTarget target;
-    // Start box for the first TrackerSettings::track_focus_share of the swarm's particles (inside
+    // Start box for the first TrackingSettings::track_focus_share of the swarm's particles (inside
     // lower/upper; empty: the swarm starts spread over its bounds). Last, so {lower, upper, target} still
     // initialises a job.
     std::vector<double> start_lower, start_upper;

@@ -1,4 +1,5 @@
-// TrackerSettings: validation and JSON load/save (unknown keys and bad values name the key).
+// TrackerSettings: validation and JSON load/save (unknown keys and bad values name the key). The file's keys
+// are flat; the engine's names (topology, strategy, backend) are parsed into its enums as they are read.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -45,55 +46,76 @@ void range(const std::string& key, T v, typename std::common_type<T>::type lo, t
 // One table drives load and save, so the two cannot drift apart.
 template <typename F>
 void for_each_field(TrackerSettings& s, F&& f) {
-    f("particles", s.particles);
-    f("generations", s.generations);
-    f("detection_swarms_per_category", s.detection_swarms_per_category);
-    f("detection_columns", s.detection_columns);
-    f("detection_rows", s.detection_rows);
-    f("candidate_regions", s.candidate_regions);
-    f("candidate_swarms", s.candidate_swarms);
-    f("candidate_probe_generations", s.candidate_probe_generations);
-    f("w", s.w);
-    f("c1", s.c1);
-    f("c2", s.c2);
-    f("topology", s.topology);
-    f("strategy", s.strategy);
-    f("backend", s.backend);
-    f("gpu_team_warps", s.gpu_team_warps);
-    f("gpu_cluster_barrier", s.gpu_cluster_barrier);
-    f("seed", s.seed);
-    f("detect_threshold", s.detect_threshold);
-    f("track_threshold", s.track_threshold);
-    f("detect_rotation", s.detect_rotation);
-    f("respread_fraction", s.respread_fraction);
-    f("angle_respread_fraction", s.angle_respread_fraction);
-    f("track_focus_share", s.track_focus_share);
-    f("track_focus_scale", s.track_focus_scale);
-    f("edge_gain", s.edge_gain);
-    f("edge_crossing", s.edge_crossing);
-    f("occluder_credit", s.occluder_credit);
-    f("depth_filter_gain", s.depth_filter_gain);
-    f("angle_memory", s.angle_memory);
-    f("angle_prior_px", s.angle_prior_px);
-    f("confirm_frames", s.confirm_frames);
-    f("max_missed", s.max_missed);
-    f("duplicate_iou", s.duplicate_iou);
-    f("z_min", s.z_min);
-    f("z_max", s.z_max);
-    f("x_min", s.x_min);
-    f("x_max", s.x_max);
-    f("y_min", s.y_min);
-    f("y_max", s.y_max);
-    f("yaw_range", s.yaw_range);
-    f("pitch_range", s.pitch_range);
-    f("roll_range", s.roll_range);
-    f("horizontal_fov_deg", s.horizontal_fov_deg);
-    f("camera_file", s.camera_file);
-    f("models_dir", s.models_dir);
-    f("verifier", s.verifier);
-    f("candidate_ranker", s.candidate_ranker);
-    f("classes", s.classes);
+    f("particles", s.search.particles);
+    f("generations", s.search.generations);
+    f("detection_swarms_per_category", s.search.detection_swarms_per_category);
+    f("detection_columns", s.search.detection_columns);
+    f("detection_rows", s.search.detection_rows);
+    f("candidate_regions", s.search.candidate_regions);
+    f("candidate_swarms", s.search.candidate_swarms);
+    f("candidate_probe_generations", s.search.candidate_probe_generations);
+    f("w", s.search.w);
+    f("c1", s.search.c1);
+    f("c2", s.search.c2);
+    f("topology", s.search.topology);
+    f("strategy", s.engine.strategy);
+    f("backend", s.engine.backend);
+    f("gpu_team_warps", s.engine.gpu_team_warps);
+    f("gpu_cluster_barrier", s.engine.gpu_cluster_barrier);
+    f("seed", s.search.seed);
+    f("detect_threshold", s.fitness.detect_threshold);
+    f("track_threshold", s.fitness.track_threshold);
+    f("detect_rotation", s.search.detect_rotation);
+    f("respread_fraction", s.tracking.respread_fraction);
+    f("angle_respread_fraction", s.tracking.angle_respread_fraction);
+    f("track_focus_share", s.tracking.track_focus_share);
+    f("track_focus_scale", s.tracking.track_focus_scale);
+    f("edge_gain", s.fitness.edge_gain);
+    f("edge_crossing", s.fitness.edge_crossing);
+    f("occluder_credit", s.fitness.occluder_credit);
+    f("depth_filter_gain", s.tracking.depth_filter_gain);
+    f("angle_memory", s.tracking.angle_memory);
+    f("angle_prior_px", s.tracking.angle_prior_px);
+    f("confirm_frames", s.tracking.confirm_frames);
+    f("max_missed", s.tracking.max_missed);
+    f("duplicate_iou", s.tracking.duplicate_iou);
+    f("z_min", s.frustum.z_min);
+    f("z_max", s.frustum.z_max);
+    f("x_min", s.frustum.x_min);
+    f("x_max", s.frustum.x_max);
+    f("y_min", s.frustum.y_min);
+    f("y_max", s.frustum.y_max);
+    f("yaw_range", s.frustum.yaw_range);
+    f("pitch_range", s.frustum.pitch_range);
+    f("roll_range", s.frustum.roll_range);
+    f("horizontal_fov_deg", s.camera.horizontal_fov_deg);
+    f("camera_file", s.camera.camera_file);
+    f("models_dir", s.signs.models_dir);
+    f("verifier", s.signs.verifier);
+    f("candidate_ranker", s.signs.candidate_ranker);
+    f("classes", s.signs.classes);
     f("keep_particles", s.keep_particles);
+}
+
+// The engine's enums are held as enums and named in the file; a bad name is refused with the names allowed.
+std::string_view name_of(swarm::Topology t) { return to_string(t); }
+std::string_view name_of(swarm::Strategy s) { return swarm::to_string(s); }
+std::string_view name_of(swarm::Backend b) { return swarm::to_string(b); }
+
+void parse_name(const std::string& key, const std::string& name, swarm::Topology& out) {
+    const auto t = parse_topology(name);
+    if (!t) bad(key, "must be ring or global");
+    out = *t;
+}
+void parse_name(const std::string& key, const std::string& name, swarm::Strategy& out) {
+    const auto s = swarm::parse_strategy(name);
+    if (!s) bad(key, "'" + name + "' is not an engine strategy (see swarmtrack bench --help)");
+    out = *s;
+}
+void parse_name(const std::string& key, const std::string& name, swarm::Backend& out) {
+    const auto b = swarm::parse_backend(name);
+    if (!b) bad(key, "must be cpu, cuda or auto");
+    out = *b;
 }
 
 template <typename T>
@@ -115,61 +137,74 @@ void read_value(const std::string& key, const json& v, T& out) {
             bad(key, "must be a string");
         }
     }
-    out = v.get<T>();
+    if constexpr (std::is_enum_v<T>) {
+        parse_name(key, v.get<std::string>(), out);
+    } else {
+        out = v.get<T>();
+    }
+}
+
+template <typename T>
+json written(const T& value) {
+    if constexpr (std::is_enum_v<T>) {
+        return std::string(name_of(value));
+    } else {
+        return value;
+    }
 }
 
 } // namespace
 
+std::string_view to_string(swarm::Topology t) { return t == swarm::Topology::Ring ? "ring" : "global"; }
+
+std::optional<swarm::Topology> parse_topology(std::string_view name) {
+    if (name == "ring") return swarm::Topology::Ring;
+    if (name == "global") return swarm::Topology::Global;
+    return std::nullopt;
+}
+
 void TrackerSettings::validate() const {
-    range("particles", particles, 2, 4096);
-    range("generations", generations, 1, 10000);
-    range("detection_swarms_per_category", detection_swarms_per_category, 0, 64);
-    range("detection_columns", detection_columns, 0, 16); // 0: auto
-    range("detection_rows", detection_rows, 0, 16);
-    range("candidate_regions", candidate_regions, 0, 2000); // 0: no candidate pass
-    range("candidate_swarms", candidate_swarms, 0, 1024);   // 0: auto
-    range("candidate_probe_generations", candidate_probe_generations, 1, 1000);
-    range("w", w, -1.0, 1.5);
-    range("c1", c1, 0.0, 5.0);
-    range("c2", c2, 0.0, 5.0);
-    if (topology != "ring" && topology != "global") {
-        bad("topology", "must be ring or global");
-    }
-    if (!swarm::parse_strategy(strategy)) {
-        bad("strategy", "'" + strategy + "' is not an engine strategy (see swarmtrack bench --help)");
-    }
-    if (!swarm::parse_backend(backend)) {
-        bad("backend", "must be cpu, cuda or auto");
-    }
-    if (gpu_team_warps != 0 && gpu_team_warps != 1 && gpu_team_warps != 2 && gpu_team_warps != 4) {
+    range("particles", search.particles, 2, 4096);
+    range("generations", search.generations, 1, 10000);
+    range("detection_swarms_per_category", search.detection_swarms_per_category, 0, 64);
+    range("detection_columns", search.detection_columns, 0, 16); // 0: auto
+    range("detection_rows", search.detection_rows, 0, 16);
+    range("candidate_regions", search.candidate_regions, 0, 2000); // 0: no candidate pass
+    range("candidate_swarms", search.candidate_swarms, 0, 1024);   // 0: auto
+    range("candidate_probe_generations", search.candidate_probe_generations, 1, 1000);
+    range("w", search.w, -1.0, 1.5);
+    range("c1", search.c1, 0.0, 5.0);
+    range("c2", search.c2, 0.0, 5.0);
+    const int team = engine.gpu_team_warps;
+    if (team != 0 && team != 1 && team != 2 && team != 4) {
         bad("gpu_team_warps", "must be 0 (auto), 1, 2 or 4");
     }
-    range("detect_threshold", detect_threshold, 0.0, 2.0);
-    range("track_threshold", track_threshold, 0.0, 1.0);
-    range("respread_fraction", respread_fraction, 0.0, 1.0);
-    range("angle_respread_fraction", angle_respread_fraction, 0.0, 1.0);
-    range("track_focus_share", track_focus_share, 0.0, 1.0);
-    range("track_focus_scale", track_focus_scale, 0.01, 1.0);
-    range("edge_gain", edge_gain, 0.05, 100.0);
-    range("edge_crossing", edge_crossing, 0.0, 1.0);
-    range("occluder_credit", occluder_credit, 0.0, 1.0);
-    range("depth_filter_gain", depth_filter_gain, 0.05, 1.0);
-    range("angle_memory", angle_memory, 0.0, 1.0);
-    range("angle_prior_px", angle_prior_px, 0.0, 10000.0);
-    range("confirm_frames", confirm_frames, 1, 100);
-    range("max_missed", max_missed, 0, 1000);
-    range("duplicate_iou", duplicate_iou, 0.0, 1.0);
-    range("z_min", z_min, 0.5, 1000.0);
-    range("z_max", z_max, z_min + 0.1, 2000.0);
-    range("x_min", x_min, -1000.0, 1000.0);
-    range("x_max", x_max, x_min + 0.01, 1000.0);
-    range("y_min", y_min, -1000.0, 1000.0);
-    range("y_max", y_max, y_min + 0.01, 1000.0);
-    range("yaw_range", yaw_range, 0.0, 89.0);
-    range("pitch_range", pitch_range, 0.0, 89.0);
-    range("roll_range", roll_range, 0.0, 180.0);
-    range("horizontal_fov_deg", horizontal_fov_deg, 1.0, 179.0);
-    if (categories.empty()) {
+    range("detect_threshold", fitness.detect_threshold, 0.0, 2.0);
+    range("track_threshold", fitness.track_threshold, 0.0, 1.0);
+    range("respread_fraction", tracking.respread_fraction, 0.0, 1.0);
+    range("angle_respread_fraction", tracking.angle_respread_fraction, 0.0, 1.0);
+    range("track_focus_share", tracking.track_focus_share, 0.0, 1.0);
+    range("track_focus_scale", tracking.track_focus_scale, 0.01, 1.0);
+    range("edge_gain", fitness.edge_gain, 0.05, 100.0);
+    range("edge_crossing", fitness.edge_crossing, 0.0, 1.0);
+    range("occluder_credit", fitness.occluder_credit, 0.0, 1.0);
+    range("depth_filter_gain", tracking.depth_filter_gain, 0.05, 1.0);
+    range("angle_memory", tracking.angle_memory, 0.0, 1.0);
+    range("angle_prior_px", tracking.angle_prior_px, 0.0, 10000.0);
+    range("confirm_frames", tracking.confirm_frames, 1, 100);
+    range("max_missed", tracking.max_missed, 0, 1000);
+    range("duplicate_iou", tracking.duplicate_iou, 0.0, 1.0);
+    range("z_min", frustum.z_min, 0.5, 1000.0);
+    range("z_max", frustum.z_max, frustum.z_min + 0.1, 2000.0);
+    range("x_min", frustum.x_min, -1000.0, 1000.0);
+    range("x_max", frustum.x_max, frustum.x_min + 0.01, 1000.0);
+    range("y_min", frustum.y_min, -1000.0, 1000.0);
+    range("y_max", frustum.y_max, frustum.y_min + 0.01, 1000.0);
+    range("yaw_range", frustum.yaw_range, 0.0, 89.0);
+    range("pitch_range", frustum.pitch_range, 0.0, 89.0);
+    range("roll_range", frustum.roll_range, 0.0, 180.0);
+    range("horizontal_fov_deg", camera.horizontal_fov_deg, 1.0, 179.0);
+    if (signs.categories.empty()) {
         bad("categories", "needs at least one category");
     }
 }
@@ -244,13 +279,13 @@ TrackerSettings TrackerSettings::load(const std::string& name) {
                 if (!value.is_array()) {
                     bad(key, "must be an array of category names");
                 }
-                s.categories.clear();
+                s.signs.categories.clear();
                 for (const auto& c : value) {
                     auto cat = c.is_string() ? parse_category(c.get<std::string>()) : std::nullopt;
                     if (!cat) {
                         bad(key, "entries must be prohibitory, danger, mandatory, give-way or stop");
                     }
-                    s.categories.push_back(*cat);
+                    s.signs.categories.push_back(*cat);
                 }
                 known = true;
             }
@@ -269,9 +304,9 @@ void TrackerSettings::save(const std::string& path) const {
     validate();
     json doc = json::object();
     TrackerSettings copy = *this;
-    for_each_field(copy, [&](const char* name, auto& field) { doc[name] = field; });
+    for_each_field(copy, [&](const char* name, auto& field) { doc[name] = written(field); });
     doc["categories"] = json::array();
-    for (Category c : categories) {
+    for (Category c : signs.categories) {
         doc["categories"].push_back(std::string(to_string(c)));
     }
     const std::string cannot_write = path + ": cannot write the tracker config; check the folder";

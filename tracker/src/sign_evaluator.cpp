@@ -26,9 +26,9 @@ math::PoseLayout make_layout(const PoseSpace& space) {
 
 math::FitnessWeights fitness_weights(const TrackerSettings& s) {
     math::FitnessWeights w;
-    w.edge_gain = static_cast<float>(s.edge_gain);
-    w.edge_crossing = static_cast<float>(s.edge_crossing);
-    w.occluder_credit = static_cast<float>(s.occluder_credit);
+    w.edge_gain = static_cast<float>(s.fitness.edge_gain);
+    w.edge_crossing = static_cast<float>(s.fitness.edge_crossing);
+    w.occluder_credit = static_cast<float>(s.fitness.occluder_credit);
     return w;
 }
 

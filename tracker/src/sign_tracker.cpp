@@ -38,7 +38,10 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
 
 class SignTracker : public Tracker {
 public:
-    SignTracker(const TrackerSettings& s, const Camera& camera) : m_camera(camera) { configure(s); }
+    SignTracker(const TrackerSettings& s, const Camera& camera) : m_camera(camera) {
+        s.validate();
+        configure(s);
+    }
 
     FrameResult process(const cv::Mat& bgr) override {
         const auto t0 = Clock::now();
@@ -78,12 +81,14 @@ public:
         }
     }
     const TrackerSettings& settings() const override { return m_settings; }
+    // Validates once, then either rebuilds (what loads files or picks the engine changed) or retunes in place.
     void update_settings(const TrackerSettings& s) override {
         s.validate();
-        const bool rebuild = s.models_dir != m_settings.models_dir || s.categories != m_settings.categories ||
-                             s.verifier != m_settings.verifier || s.candidate_ranker != m_settings.candidate_ranker ||
-                             s.classes != m_settings.classes ||
-                             s.backend != m_settings.backend || s.strategy != m_settings.strategy;
+        const SignSettings& was = m_settings.signs;
+        const bool rebuild = s.signs.models_dir != was.models_dir || s.signs.categories != was.categories ||
+                             s.signs.verifier != was.verifier || s.signs.candidate_ranker != was.candidate_ranker ||
+                             s.signs.classes != was.classes || s.engine.backend != m_settings.engine.backend ||
+                             s.engine.strategy != m_settings.engine.strategy;
         if (rebuild) {
             configure(s);
         } else {
@@ -95,16 +100,18 @@ public:
     std::string backend_name() const override { return m_search->backend_name(); }
 
 private:
+    // Loads what the settings name and builds the search; `s` is validated (constructor, update_settings).
     void configure(const TrackerSettings& s) {
-        s.validate();
         m_settings = s;
-        m_models = load_sign_models(s.models_dir, s.categories);
-        m_verifier = s.verifier == "none" ? nullptr
-                                          : SignVerifier::load(s.verifier.empty() ? default_verifier_path() : s.verifier);
-        m_ranker = s.candidate_ranker == "none"
-                       ? nullptr
-                       : RegionRanker::load(s.candidate_ranker.empty() ? default_ranker_path() : s.candidate_ranker);
-        m_labeller = s.classes == "none" ? nullptr : std::make_unique<ClassLabeller>(SignClassifier::load(s.classes));
+        const SignSettings& signs = s.signs;
+        m_models = load_sign_models(signs.models_dir, signs.categories);
+        m_verifier = signs.verifier == "none"
+                         ? nullptr
+                         : SignVerifier::load(signs.verifier.empty() ? default_verifier_path() : signs.verifier);
+        const std::string& ranker = signs.candidate_ranker;
+        m_ranker = ranker == "none" ? nullptr : RegionRanker::load(ranker.empty() ? default_ranker_path() : ranker);
+        m_labeller =
+            signs.classes == "none" ? nullptr : std::make_unique<ClassLabeller>(SignClassifier::load(signs.classes));
         m_search = std::make_unique<SearchRunner>(m_models, m_camera, s);
         apply_weights();
         m_tracks.clear();
@@ -122,11 +129,6 @@ private:
         }
     }
 
-    Frustum frustum() const {
-        const auto& s = m_settings;
-        return {s.z_min, s.z_max, s.x_min, s.x_max, s.y_min, s.y_max, s.yaw_range, s.pitch_range, s.roll_range};
-    }
-
     // Width in pixels of track t's sign at depth z (its model's diameter through the pinhole).
     double sign_width_px(const Track& t, double z) const {
         return m_camera.fx * 2.0 * m_models[static_cast<std::size_t>(t.model)].radius / z;
@@ -137,14 +139,14 @@ private:
         const auto& s = m_settings;
         const PoseVec p = t.predicted();
         const double size_px = sign_width_px(t, p[2]);
-        const double f = s.respread_fraction;
+        const double f = s.tracking.respread_fraction;
         const double uv = (3.0 + f * size_px) / m_camera.fx;
-        const double fa = s.angle_respread_fraction;
+        const double fa = s.tracking.angle_respread_fraction;
         const double half[6] = {uv + std::abs(t.velocity[0]), uv + std::abs(t.velocity[1]),
-                                0.4 * f * p[2] + std::abs(t.velocity[2]), fa * s.yaw_range + 1.0,
-                                fa * s.pitch_range + 1.0, fa * s.roll_range + 1.0};
+                                0.4 * f * p[2] + std::abs(t.velocity[2]), fa * s.frustum.yaw_range + 1.0,
+                                fa * s.frustum.pitch_range + 1.0, fa * s.frustum.roll_range + 1.0};
         std::vector<double> flo, fhi;
-        frustum_bounds(frustum(), m_camera, PoseSpace{}, flo, fhi);
+        frustum_bounds(m_settings.frustum, m_camera, PoseSpace{}, flo, fhi);
         lo.clear();
         hi.clear();
         for (int k = 0; k < 6; ++k) {
@@ -166,7 +168,7 @@ private:
     // predicted pose (clamped into the box).
     void focus_box(const Track& t, const PoseSpace& space, SwarmJob& j) const {
         const PoseVec p = t.predicted();
-        const double scale = m_settings.track_focus_scale;
+        const double scale = m_settings.tracking.track_focus_scale;
         std::size_t i = 0;
         for (int k = 0; k < 6; ++k) {
             if (!space.active[static_cast<std::size_t>(k)]) {
@@ -183,12 +185,13 @@ private:
 
     PoseSpace track_space() const {
         PoseSpace sp;
-        sp.active = {true, true, true, m_settings.yaw_range > 0, m_settings.pitch_range > 0, m_settings.roll_range > 0};
+        const Frustum& f = m_settings.frustum;
+        sp.active = {true, true, true, f.yaw_range > 0, f.pitch_range > 0, f.roll_range > 0};
         return sp;
     }
     PoseSpace detect_space() const {
         PoseSpace sp = track_space();
-        if (!m_settings.detect_rotation) {
+        if (!m_settings.search.detect_rotation) {
             sp.active[3] = sp.active[4] = sp.active[5] = false;
         }
         return sp;
@@ -263,22 +266,22 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
                                                             const std::vector<int>& mask_models, std::uint64_t seed,
                                                             StageTiming& timing) const {
     const auto& s = m_settings;
-    if (m_host_frame == nullptr || s.candidate_regions <= 0) {
+    if (m_host_frame == nullptr || s.search.candidate_regions <= 0) {
         return {};
     }
     const auto t0 = Clock::now();
     CandidateOptions opt;
-    opt.max_candidates = s.candidate_regions;
+    opt.max_candidates = s.search.candidate_regions;
     opt.ranker = m_ranker.get();
     const auto regions = find_candidates(*m_host_frame, opt);
-    auto jobs = candidate_jobs(regions, m_models, m_camera, lo, hi, s.z_min, s.z_max);
+    auto jobs = candidate_jobs(regions, m_models, m_camera, lo, hi, s.frustum.z_min, s.frustum.z_max);
     timing.candidates_ms += ms_between(t0, Clock::now());
-    const int keep = s.candidate_swarms > 0 ? s.candidate_swarms : (m_search->on_gpu() ? 64 : 20);
+    const int keep = s.search.candidate_swarms > 0 ? s.search.candidate_swarms : (m_search->on_gpu() ? 64 : 20);
     if (static_cast<int>(jobs.size()) <= keep) {
         return jobs;
     }
     const auto probe = m_search->run(ds, jobs, masks, mask_models, seed, timing,
-                                     SearchSize{k_probe_particles, s.candidate_probe_generations});
+                                     SearchSize{k_probe_particles, s.search.candidate_probe_generations});
     std::vector<ProbePlace> places;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         const int model = jobs[i].target.model;
@@ -295,7 +298,7 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
 
 // One frame: the tracks follow their signs, new signs are detected, confirmed tracks are reported.
 void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
-    const std::uint64_t seed = m_settings.seed * 1000003ULL + static_cast<std::uint64_t>(m_frame) * 2ULL;
+    const std::uint64_t seed = m_settings.search.seed * 1000003ULL + static_cast<std::uint64_t>(m_frame) * 2ULL;
     const SearchPass tracking = track_signs(seed, r.timing);
     const SearchPass detection = detect_signs(seed, r.timing);
     report(r);
@@ -315,7 +318,7 @@ SignTracker::SearchPass SignTracker::track_signs(std::uint64_t seed, StageTiming
     for (const auto& t : m_tracks) {
         SwarmJob j;
         track_bounds(t, pass.space, j.lower, j.upper);
-        if (s.track_focus_share > 0.0) { // the search uses a start box only then
+        if (s.tracking.track_focus_share > 0.0) { // the search uses a start box only then
             focus_box(t, pass.space, j);
         }
         j.target = {t.model, false};
@@ -325,7 +328,7 @@ SignTracker::SearchPass SignTracker::track_signs(std::uint64_t seed, StageTiming
     for (std::size_t i = 0; i < m_tracks.size(); ++i) {
         Track& t = m_tracks[i];
         const SwarmOutcome& o = pass.outcomes[i];
-        if (o.fitness >= s.track_threshold) {
+        if (o.fitness >= s.fitness.track_threshold) {
             apply_measurement(t, to_vec(pass.space.from_vector(o.best.data())), o.fitness, sign_width_px(t, 1.0), s);
         } else {
             coast(t, o.fitness);
@@ -343,9 +346,9 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, StageTimin
     const auto& s = m_settings;
     SearchPass pass{detect_space(), {}, {}};
     std::vector<double> lo, hi;
-    frustum_bounds(frustum(), m_camera, pass.space, lo, hi);
-    const bool with_candidates = m_host_frame != nullptr && s.candidate_regions > 0;
-    pass.jobs = tile_jobs(static_cast<int>(m_models.size()), s.detection_swarms_per_category,
+    frustum_bounds(m_settings.frustum, m_camera, pass.space, lo, hi);
+    const bool with_candidates = m_host_frame != nullptr && s.search.candidate_regions > 0;
+    pass.jobs = tile_jobs(static_cast<int>(m_models.size()), s.search.detection_swarms_per_category,
                           detection_tiles(s, m_search->on_gpu(), with_candidates), lo, hi);
     std::vector<cv::Rect2f> masks;
     std::vector<int> mask_models;
@@ -356,7 +359,7 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, StageTimin
     }
     pass.outcomes = m_search->run(pass.space, pass.jobs, masks, mask_models, seed + 1, timing);
     admit_detections(
-        fresh_tracks(pass), m_tracks, s.duplicate_iou, [&](const Track& t) { return verified(t, timing); },
+        fresh_tracks(pass), m_tracks, s.tracking.duplicate_iou, [&](const Track& t) { return verified(t, timing); },
         [&](Track& t) { place(t); });
     return pass;
 }
@@ -366,7 +369,7 @@ std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
     const auto& s = m_settings;
     std::vector<Track> fresh;
     for (std::size_t i = 0; i < pass.jobs.size(); ++i) {
-        if (pass.outcomes[i].fitness < s.detect_threshold) {
+        if (pass.outcomes[i].fitness < s.fitness.detect_threshold) {
             continue;
         }
         Track t;
@@ -378,8 +381,8 @@ std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
         t.hits = 1;
         // Angles start at the detection's (0 unless detection searches them) with the weight of one frame of
         // a sign angle_prior_px wide: a far sign's faint angle evidence moves them little, a near one's a lot.
-        t.angle_weight = s.angle_prior_px * s.angle_prior_px;
-        if (s.detect_rotation) {
+        t.angle_weight = s.tracking.angle_prior_px * s.tracking.angle_prior_px;
+        if (s.search.detect_rotation) {
             const double size_px = sign_width_px(t, t.pose[2]);
             t.measured_weight = size_px * size_px;
             t.angle_weight += t.measured_weight;
@@ -394,7 +397,7 @@ std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
 // Tracks confirmed after confirm_frames matches get an id; those matched this frame are the detections.
 void SignTracker::report(FrameResult& r) {
     for (auto& t : m_tracks) {
-        if (t.id < 0 && t.hits >= m_settings.confirm_frames) {
+        if (t.id < 0 && t.hits >= m_settings.tracking.confirm_frames) {
             t.id = m_next_id++;
         }
         if (t.id >= 0 && t.missed == 0) {
@@ -402,8 +405,8 @@ void SignTracker::report(FrameResult& r) {
         }
     }
     if (m_labeller) {
-        m_labeller->label(r.detections, m_host_frame, *m_search, m_camera, m_models, m_frame, m_settings.max_missed,
-                          r.timing);
+        m_labeller->label(r.detections, m_host_frame, *m_search, m_camera, m_models, m_frame,
+                          m_settings.tracking.max_missed, r.timing);
     }
 }
 

@@ -65,9 +65,9 @@ void smooth_track_angles(std::vector<Detection>& detections, const TrackerSettin
     for (std::size_t i = 0; i < detections.size(); ++i) {
         if (detections[i].track_id >= 0) by_track[detections[i].track_id].push_back(i);
     }
-    const double prior = settings.angle_prior_px * settings.angle_prior_px;
+    const double prior = settings.tracking.angle_prior_px * settings.tracking.angle_prior_px;
     for (auto& [id, idx] : by_track) {
-        smooth_track(detections, idx, settings.angle_memory, prior);
+        smooth_track(detections, idx, settings.tracking.angle_memory, prior);
     }
 }
 

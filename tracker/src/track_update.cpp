@@ -31,8 +31,8 @@ void apply_measurement(Track& t, const PoseVec& measured, double fitness, double
         t.velocity[2] = 0;
     } else {
         const double nn = static_cast<double>(n);
-        const double alpha = std::max(s.depth_filter_gain, 2.0 * (2.0 * nn - 1.0) / (nn * (nn + 1.0)));
-        const double beta = std::max(depth_beta(s.depth_filter_gain), 6.0 / (nn * (nn + 1.0)));
+        const double alpha = std::max(s.tracking.depth_filter_gain, 2.0 * (2.0 * nn - 1.0) / (nn * (nn + 1.0)));
+        const double beta = std::max(depth_beta(s.tracking.depth_filter_gain), 6.0 / (nn * (nn + 1.0)));
         const double r = t.pose[2] - predicted[2];
         t.pose[2] = predicted[2] + alpha * r;
         t.velocity[2] += beta * r;
@@ -43,7 +43,7 @@ void apply_measurement(Track& t, const PoseVec& measured, double fitness, double
     // older frames fading so a slowly turning view is still followed.
     const double size_px = width_px_at_1m / std::max(t.pose[2], 1e-3);
     const double wgt = size_px * size_px;
-    t.angle_weight = s.angle_memory * t.angle_weight + wgt;
+    t.angle_weight = s.tracking.angle_memory * t.angle_weight + wgt;
     const double a = wgt / t.angle_weight;
     t.measured_weight = wgt;
     for (std::size_t k = 3; k < 6; ++k) {
@@ -78,7 +78,7 @@ bool same_sign(const Track& a, const Track& b, double duplicate_iou) {
 void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv::Rect2f& image) {
     tracks.erase(std::remove_if(tracks.begin(), tracks.end(),
                                 [&](const Track& t) {
-                                    return t.missed > s.max_missed || t.pose[2] < s.z_min ||
+                                    return t.missed > s.tracking.max_missed || t.pose[2] < s.frustum.z_min ||
                                            (t.box & image).area() < 0.25f * t.box.area();
                                 }),
                  tracks.end());
@@ -91,7 +91,7 @@ void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv
     std::vector<Track> kept;
     for (const auto& t : tracks) {
         const bool dup = std::any_of(kept.begin(), kept.end(),
-                                     [&](const Track& k) { return same_sign(k, t, s.duplicate_iou); });
+                                     [&](const Track& k) { return same_sign(k, t, s.tracking.duplicate_iou); });
         if (!dup) {
             kept.push_back(t);
         }

@@ -19,9 +19,9 @@ TEST(GpuDeviceFrame, SameDetectionsAsTheHostFrameAndNoUpload) {
         GTEST_SKIP() << "no CUDA device";
     }
     TrackerSettings s;
-    s.backend = "cuda";
-    s.particles = 32;
-    s.generations = 30;
+    s.engine.backend = swarm::Backend::Cuda;
+    s.search.particles = 32;
+    s.search.generations = 30;
     auto scene = create_scene("crowded", 640, 360, 5);
     auto host = create_tracker(s, scene->camera());
     auto device = create_tracker(s, scene->camera());

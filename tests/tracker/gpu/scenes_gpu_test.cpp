@@ -20,7 +20,7 @@ protected:
         if (it == done.end()) {
             auto scene = create_scene(name, 1280, 720, 11);
             TrackerSettings s;
-            s.backend = "cuda";
+            s.engine.backend = swarm::Backend::Cuda;
             auto tracker = create_tracker(s, scene->camera());
             it = done.emplace(name, track_scene_both(*tracker, *scene, scene->frame_count(), s)).first;
             const auto& rep = it->second.online;
@@ -73,9 +73,9 @@ TEST_P(GpuScene, FullLengthOffline) {
 // detection_columns / detection_rows 0 = auto: 6 x 3 tiles on a GPU, 3 x 2 beside the candidate swarms (a first
 // frame has no tracks, so every swarm run is a detection swarm).
 int first_gpu_frame_swarms(TrackerSettings s) {
-    s.backend = "cuda";
-    s.particles = 4;
-    s.generations = 1;
+    s.engine.backend = swarm::Backend::Cuda;
+    s.search.particles = 4;
+    s.search.generations = 1;
     auto scene = create_scene("easy", 320, 180, 3);
     auto tr = create_tracker(s, scene->camera());
     return tr->process(scene->next().bgr).swarms_run;
@@ -86,7 +86,7 @@ TEST(GpuDetectionTiles, AutoIsSixByThreeOnAGpu) {
         GTEST_SKIP() << "no CUDA device";
     }
     TrackerSettings s;
-    s.candidate_regions = 0; // the tiles alone
+    s.search.candidate_regions = 0; // the tiles alone
     EXPECT_EQ(first_gpu_frame_swarms(s), 5 * 6 * 3);
 }
 
@@ -95,7 +95,7 @@ TEST(GpuDetectionTiles, AutoIsThreeByTwoBesideCandidatesOnAGpu) {
         GTEST_SKIP() << "no CUDA device";
     }
     TrackerSettings s;
-    s.candidate_swarms = 7;
+    s.search.candidate_swarms = 7;
     const int swarms = first_gpu_frame_swarms(s);
     EXPECT_GT(swarms, 5 * 3 * 2) << "the easy scene's first frame has sign-coloured regions";
     EXPECT_LE(swarms, 5 * 3 * 2 + 7);

@@ -4,7 +4,7 @@
 //
 // Why: driving straight, a sign's orientation in the camera frame stays put, but a far sign shows it only
 // faintly (the fitness is nearly flat in yaw and pitch below about 30 px), so the online running average
-// (TrackerSettings::angle_memory) can only guess until the sign comes near. Run backwards as well, the same
+// (TrackingSettings::angle_memory) can only guess until the sign comes near. Run backwards as well, the same
 // weighted average gives the early, far frames the near frames' evidence, which lowers the median
 // rotation error on every shipped scene (docs/benchmarks.md, "Synthetic scenes").
 #include <vector>

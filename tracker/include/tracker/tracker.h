@@ -2,23 +2,33 @@
 // The multi-swarm sign tracker: detection swarms per category over the search frustum, tracking swarms
 // restarted around each track's predicted pose. All swarms of a frame advance together.
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <opencv2/core.hpp>
 #include <opencv2/core/cuda.hpp>
 
+#include "swarm/params.h"
 #include "swarm/strategy.h"
 #include "tracker/camera.h"
+#include "tracker/pose.h"
 #include "tracker/types.h"
 
 namespace tracker {
 
-// Every tracker and PSO parameter, with defaults; loadable from / savable to a JSON config file.
-struct TrackerSettings {
-    // search
+// Every tracker and PSO parameter, with defaults, grouped by concern. Each field is named as its key in a
+// settings file, where the keys are flat ("particles", not "search.particles").
+
+// The swarms' search: the PSO parameters, and how many swarms search where in a frame.
+struct SearchSettings {
     int particles = 64;              // per swarm
     int generations = 100;           // PSO generations per frame
+    double w = 0.7298, c1 = 1.49618, c2 = 1.49618;
+    swarm::Topology topology = swarm::Topology::Ring; // "ring" | "global" in a settings file
+    unsigned long long seed = 1;
+    bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
     int detection_swarms_per_category = 1; // per tile
     // Detection tiles across / down the image: each tile has its own swarms per category. 0 = auto: beside the
     // candidate swarms 3 x 2 on a GPU and 2 x 1 on the CPU backend, where every swarm costs wall time; without
@@ -33,10 +43,12 @@ struct TrackerSettings {
     int candidate_regions = 60;
     int candidate_swarms = 0;
     int candidate_probe_generations = 8;
-    double w = 0.7298, c1 = 1.49618, c2 = 1.49618;
-    std::string topology = "ring";   // ring | global
-    std::string strategy = "auto";   // engine strategy name
-    std::string backend = "auto";    // cpu | cuda | auto
+};
+
+// Which engine runs the search, and how a GPU lays it out.
+struct EngineSettings {
+    swarm::Backend backend = swarm::Backend::Auto;    // "cpu" | "cuda" | "auto" in a settings file
+    swarm::Strategy strategy = swarm::Strategy::Auto; // an engine strategy name in a settings file
     // Warps that score one particle on a GPU (1, 2 or 4; 0 = auto: 2 while the search's particles fit the
     // GPU's resident warps twice over, else 1). The pose fitness is a chain of dependent instructions per
     // thread; more warps per particle shorten it (docs/benchmarks.md, "Tracker per-frame time").
@@ -46,26 +58,14 @@ struct TrackerSettings {
     // cooperative grid barrier every generation; same trajectory, and no residency limit, which makes
     // searches of many swarms faster (docs/benchmarks.md, "Design evidence"). false: always the grid barrier.
     bool gpu_cluster_barrier = true;
-    unsigned long long seed = 1;
-    // detection and tracking
+};
+
+// How a pose is scored, and the scores that count as a find.
+struct FitnessSettings {
     // Best fitness needed for a detection (above 1: detection off, for benchmarks). With the verifier checking each
     // detection, a lower bar finds real signs whose pictograms and light the models fit only in part.
     double detect_threshold = 0.45;
     double track_threshold = 0.6;    // best fitness a tracking swarm needs to count as a hit
-    bool detect_rotation = false;    // detection swarms also search the angles (else only x/z, y/z, z)
-    // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:
-    // +- (3 px + fraction * sign size) across the image, +- 0.4 * fraction * depth (plus the last frame's
-    // motion); the angles' spread is angle_respread_fraction's.
-    double respread_fraction = 0.25;
-    // The track box's angles: +- (fraction * each angle range + 1 degree) around the track's angle estimate. Narrower
-    // than the position's: a small sign's fitness is nearly flat in its angles, so a wide box lets each frame's
-    // best land far off and the running estimate wander (docs/benchmarks.md, "Design evidence").
-    double angle_respread_fraction = 0.15;
-    // Share of a tracking swarm's particles that restart in a tight box around the predicted pose
-    // (track_focus_scale x the track box, centred on the prediction); the rest re-spread over the whole
-    // track box. 0: the whole swarm starts spread over the box.
-    double track_focus_share = 0.0;
-    double track_focus_scale = 0.2;
     // Edge term of the fitness: |gradient . normal| * edge_gain, capped at 1. A gain so high that a blurred
     // edge saturates within a pixel or two makes the fitness flat around the true pose (depth and angles
     // then drift inside the plateau); at 1 the score still peaks on the edge.
@@ -80,28 +80,45 @@ struct TrackerSettings {
     // instead of 0, so a sign partly hidden by a thin occluder is still found; a plain disc of one sign colour
     // still scores 0 there (its interior has the rim's colour). 0: occluders count as wrong colour.
     double occluder_credit = 0.5;
+};
+
+// How tracks search around their prediction, filter their pose, and start and end.
+struct TrackingSettings {
+    // A tracking swarm restarts each frame in a box around the predicted pose; this sets the box's spread:
+    // +- (3 px + fraction * sign size) across the image, +- 0.4 * fraction * depth (plus the last frame's
+    // motion); the angles' spread is angle_respread_fraction's.
+    double respread_fraction = 0.25;
+    // The track box's angles: +- (fraction * each angle range + 1 degree) around the track's angle estimate. Narrower
+    // than the position's: a small sign's fitness is nearly flat in its angles, so a wide box lets each frame's
+    // best land far off and the running estimate wander (docs/benchmarks.md, "Design evidence").
+    double angle_respread_fraction = 0.15;
+    // Share of a tracking swarm's particles that restart in a tight box around the predicted pose
+    // (track_focus_scale x the track box, centred on the prediction); the rest re-spread over the whole
+    // track box. 0: the whole swarm starts spread over the box.
+    double track_focus_share = 0.0;
+    double track_focus_scale = 0.2;
     // Tracks filter their depth with an alpha-beta filter of this gain (1: take each frame's measurement).
     double depth_filter_gain = 0.6;
     // Angle estimates are averaged over a track, weighted by the sign's area in pixels; older frames' weight
     // is multiplied by this each frame (1: plain weighted mean over the whole track).
     double angle_memory = 0.97;
     double angle_prior_px = 60;      // a new track's angles weigh as much as one frame of a sign this wide
-
     // Detections needed before a track gets an id. Every frame of delay costs each sign a frame of recall; with
     // tiled detection the right category mostly wins in the first frame.
     int confirm_frames = 1;
     int max_missed = 5;              // K: a track ends after this many frames without a match
     double duplicate_iou = 0.3;      // detections whose projected outlines overlap more than this are the same sign
-    std::vector<Category> categories = {Category::Prohibitory, Category::Danger, Category::Mandatory,
-                                        Category::GiveWay, Category::Stop};
-    // pose search frustum (camera frame, metres / degrees)
-    double z_min = 5, z_max = 60;
-    double x_min = -12, x_max = 12;
-    double y_min = -6, y_max = 3;
-    double yaw_range = 30, pitch_range = 10, roll_range = 10; // +- degrees; 0 fixes that angle
-    // camera
+};
+
+struct CameraSettings {
     double horizontal_fov_deg = 60;
     std::string camera_file;         // OpenCV YAML intrinsics; empty: from fov and frame size
+};
+
+// Which signs are searched for, and the files that describe and recognise them.
+struct SignSettings {
+    std::vector<Category> categories = {Category::Prohibitory, Category::Danger, Category::Mandatory,
+                                        Category::GiveWay, Category::Stop};
     std::string models_dir;          // sign model JSON files; empty: the built-in assets folder
     // The sign verifier (tracker/verifier.h) that every new detection's crop must pass, with the category the
     // pose search gave it: a file trained by tools/train_verifier; empty: the shipped one
@@ -115,16 +132,30 @@ struct TrackerSettings {
     // Sign classes (tracker/sign_classes.h): a folder holding classes.json and classifier.yml.gz (made by
     // tools/train_classes); empty: the shipped assets/classes; "none": detections carry no class.
     std::string classes;
-    // output
-    bool keep_particles = false;     // fill FrameResult::swarms for the overlay
+};
 
-    // Throws std::invalid_argument naming the key and the allowed values.
+struct TrackerSettings {
+    SearchSettings search;
+    EngineSettings engine;
+    FitnessSettings fitness;
+    TrackingSettings tracking;
+    Frustum frustum;                 // the pose search frustum, in the camera frame
+    CameraSettings camera;
+    SignSettings signs;
+    bool keep_particles = false;     // output: fill FrameResult::swarms for the overlay
+
+    // Throws std::invalid_argument naming the key and the allowed values. Settings are validated where they
+    // come in: load() (the error names the file), create_tracker() and Tracker::update_settings().
     void validate() const;
     // A JSON file, or the name of a preset shipped in the assets' presets/ folder ("cpu-quick"); unknown keys
-    // are errors.
+    // and bad values are errors, and the result is validated.
     static TrackerSettings load(const std::string& path);
-    void save(const std::string& path) const;
+    void save(const std::string& path) const; // refuses settings that load() would refuse
 };
+
+// The settings files' names of the engine's topologies: "ring", "global".
+std::string_view to_string(swarm::Topology t);
+std::optional<swarm::Topology> parse_topology(std::string_view name);
 
 class Tracker {
 public:
@@ -139,7 +170,7 @@ public:
     virtual std::string backend_name() const = 0;  // "CPU" or the CUDA device name
 };
 
-// Throws std::invalid_argument / swarm::UnavailableError with a one-line reason.
+// Validates the settings; throws std::invalid_argument / swarm::UnavailableError with a one-line reason.
 std::unique_ptr<Tracker> create_tracker(const TrackerSettings& settings, const Camera& camera);
 
 } // namespace tracker

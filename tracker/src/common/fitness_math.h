@@ -40,8 +40,9 @@ struct Sample {
 // Weights of rim, interior, outside and edge terms; they sum to 1 so the fitness stays in [0, 1].
 struct FitnessWeights {
     float rim = 0.35f, interior = 0.25f, outside = 0.2f, edge = 0.2f;
-    float edge_gain = 1.0f; // |gradient . normal| giving a full edge score is 1 / edge_gain (TrackerSettings::edge_gain)
-    // Share of the edge term scored by where the sign-colour level crosses one half (TrackerSettings::edge_crossing);
+    // |gradient . normal| giving a full edge score is 1 / edge_gain (FitnessSettings::edge_gain).
+    float edge_gain = 1.0f;
+    // Share of the edge term scored by where the sign-colour level crosses one half (FitnessSettings::edge_crossing);
     // the rest is the gradient alignment above.
     float edge_crossing = 1.0f;
     // Whether the gradient alignment has a share at all: when not, edge points need neither their normal nor the

@@ -50,7 +50,7 @@ public:
     // The fitness kernel's parameters for `ev`'s current targets and masks on this frame (uploads the model
     // points once and the targets when they change, on `stream`, so launches on that stream see them).
     void fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream, cuda::FitnessParams& p);
-    // Warps that score one particle (1, 2, 4, or 0: auto_team_warps; TrackerSettings::gpu_team_warps), for the
+    // Warps that score one particle (1, 2, 4, or 0: auto_team_warps; EngineSettings::gpu_team_warps), for the
     // batched kernel and the fused search alike; throws std::invalid_argument otherwise.
     void set_team_warps(int warps);
     int team_warps() const;

@@ -28,7 +28,7 @@ public:
     // (swarm-major rows x dims).
     swarm::Result run(DeviceFrame& frame, const SignEvaluator& ev, const swarm::Problem& problem,
                       const swarm::Params& params, std::vector<float>* positions);
-    // TrackerSettings::gpu_cluster_barrier (default true).
+    // EngineSettings::gpu_cluster_barrier (default true).
     void set_cluster_barrier(bool allowed);
 
 private:

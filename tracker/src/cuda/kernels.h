@@ -41,7 +41,7 @@ struct FitnessParams {
     int width, height;
     int particles, dims;
     long long rows;
-    int team_warps = 1; // warps scoring one particle: 1, 2 or 4 (TrackerSettings::gpu_team_warps)
+    int team_warps = 1; // warps scoring one particle: 1, 2 or 4 (EngineSettings::gpu_team_warps)
 };
 
 // One launch scores every particle of every swarm.
