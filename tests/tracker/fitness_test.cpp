@@ -261,7 +261,7 @@ TEST(DangerModel, ACornerOfTheSignIsNotASign) {
     const double k = 0.75, vx = -0.45, vy = 0.2598;
     const Pose corner{(sign.x + (1 - k) * vx) / k, (sign.y + (1 - k) * vy) / k, sign.z / k, 0, 0, 0};
     EXPECT_GT(ev.score(sign, 0), 0.8);
-    EXPECT_LT(ev.score(corner, 0), TrackerSettings{}.detect_threshold);
+    EXPECT_LT(ev.score(corner, 0), TrackerSettings{}.fitness.detect_threshold);
 }
 
 } // namespace
