@@ -33,15 +33,15 @@ math::FitnessWeights fitness_weights(const TrackerSettings& s) {
 }
 
 SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpace& space, const Camera& camera,
-                             math::FitnessWeights weights)
-    : m_weights(weights) {
+                             math::FitnessWeights weights) {
+    m_setup.weights = weights;
     if (models.empty()) {
         throw std::invalid_argument("evaluator: no sign models");
     }
     const float role_weight[4] = {weights.rim, weights.interior, weights.outside, weights.edge};
     for (const auto& m : models) {
         math::ModelRange r{};
-        r.first = static_cast<int>(m_points.size());
+        r.first = static_cast<int>(m_setup.points.size());
         r.count = static_cast<int>(m.points.size());
         std::vector<std::tuple<int, int, bool, int>> keys; // (role, colour, required, part) per group
         std::vector<int> members;
@@ -61,7 +61,7 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
             }
             const int g = static_cast<int>(it - keys.begin());
             ++members[static_cast<std::size_t>(g)];
-            m_points.push_back({p.position.x, p.position.y, p.position.z, p.normal.x, p.normal.y, p.normal.z,
+            m_setup.points.push_back({p.position.x, p.position.y, p.position.z, p.normal.x, p.normal.y, p.normal.z,
                                 static_cast<std::int16_t>(p.colour), static_cast<std::int16_t>(role),
                                 static_cast<std::int16_t>(g), 0});
         }
@@ -76,26 +76,26 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
                 r.essential |= 1u << g;
             }
         }
-        m_ranges.push_back(r);
+        m_setup.ranges.push_back(r);
     }
-    m_k = {static_cast<float>(camera.fx), static_cast<float>(camera.fy), static_cast<float>(camera.cx),
+    m_setup.k = {static_cast<float>(camera.fx), static_cast<float>(camera.fy), static_cast<float>(camera.cx),
            static_cast<float>(camera.cy)};
     set_space(space);
 }
 
 SignEvaluator::~SignEvaluator() = default;
 
-void SignEvaluator::set_space(const PoseSpace& space) { m_layout = make_layout(space); }
+void SignEvaluator::set_space(const PoseSpace& space) { m_setup.layout = make_layout(space); }
 
 void SignEvaluator::set_masks(const std::vector<cv::Rect2f>& boxes, const std::vector<int>& models) {
-    m_masks.count = 0;
+    m_setup.masks.count = 0;
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const auto& b = boxes[i];
-        if (m_masks.count == math::k_max_masks) {
+        if (m_setup.masks.count == math::k_max_masks) {
             break; // more tracked signs than mask slots: the rest are left to duplicate suppression
         }
-        m_masks.model[m_masks.count] = i < models.size() ? models[i] : -1;
-        auto* m = m_masks.box[m_masks.count++];
+        m_setup.masks.model[m_setup.masks.count] = i < models.size() ? models[i] : -1;
+        auto* m = m_setup.masks.box[m_setup.masks.count++];
         m[0] = b.x;
         m[1] = b.y;
         m[2] = b.x + b.width;
@@ -120,12 +120,12 @@ bool SignEvaluator::supports(swarm::MemorySpace where) const {
 }
 
 void SignEvaluator::check_shape(const swarm::BatchShape& shape) const {
-    if (shape.dims != m_layout.dims) {
-        throw swarm::ValidationError("dims", "evaluator expects " + std::to_string(m_layout.dims) +
+    if (shape.dims != m_setup.layout.dims) {
+        throw swarm::ValidationError("dims", "evaluator expects " + std::to_string(m_setup.layout.dims) +
                                                  " pose dimensions, got " + std::to_string(shape.dims));
     }
-    if (static_cast<int>(m_targets.size()) != shape.swarms) {
-        throw std::logic_error("evaluator: " + std::to_string(m_targets.size()) + " swarm targets set for " +
+    if (static_cast<int>(m_setup.targets.size()) != shape.swarms) {
+        throw std::logic_error("evaluator: " + std::to_string(m_setup.targets.size()) + " swarm targets set for " +
                                std::to_string(shape.swarms) + " swarms");
     }
 }
@@ -138,7 +138,7 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
         if (m_device == nullptr || !m_device->ready()) {
             throw std::logic_error("evaluator: device evaluation without a preprocessed device frame");
         }
-        m_device->evaluate(*this, positions, fitness, shape, stream);
+        m_device->evaluate(m_setup, positions, fitness, shape, stream);
         return;
 #else
         (void)stream;
@@ -150,7 +150,7 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
     }
 #if defined(TRACKER_HAVE_CUDA)
     if (m_maps == nullptr && m_device != nullptr && m_device->ready()) {
-        m_device->evaluate_host(*this, positions, fitness, shape, stream);
+        m_device->evaluate_host(m_setup, positions, fitness, shape, stream);
         return;
     }
 #endif
@@ -161,10 +161,12 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
     const long long rows = static_cast<long long>(shape.rows());
 #pragma omp parallel for schedule(dynamic, 16)
     for (long long r = 0; r < rows; ++r) {
-        const SwarmTarget& t = m_targets[static_cast<std::size_t>(r / shape.particles)];
-        const math::RigidPose pose = math::rigid_from_particle(m_layout, positions + r * shape.dims);
-        fitness[r] = math::score_pose(pose, m_k, m_points.data(), t.model, m_ranges[static_cast<std::size_t>(t.model)],
-                                      m_weights, t.use_mask ? &m_masks : nullptr, sampler);
+        const SwarmTarget& t = m_setup.targets[static_cast<std::size_t>(r / shape.particles)];
+        const math::RigidPose pose = math::rigid_from_particle(m_setup.layout, positions + r * shape.dims);
+        const ScoringSetup& su = m_setup;
+        const math::ModelRange& range = su.ranges[static_cast<std::size_t>(t.model)];
+        fitness[r] = math::score_pose(pose, su.k, su.points.data(), t.model, range, su.weights,
+                                      t.use_mask ? &su.masks : nullptr, sampler);
     }
 }
 
@@ -176,8 +178,10 @@ double SignEvaluator::score(const Pose& p, int model, bool use_mask) const {
     const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
                                               static_cast<float>(p.z), static_cast<float>(p.yaw),
                                               static_cast<float>(p.pitch), static_cast<float>(p.roll));
-    return math::score_pose(pose, m_k, m_points.data(), model, m_ranges.at(static_cast<std::size_t>(model)), m_weights,
-                            use_mask ? &m_masks : nullptr, sampler);
+    const ScoringSetup& su = m_setup;
+    const math::ModelRange& range = su.ranges.at(static_cast<std::size_t>(model));
+    return math::score_pose(pose, su.k, su.points.data(), model, range, su.weights, use_mask ? &su.masks : nullptr,
+                            sampler);
 }
 
 } // namespace tracker

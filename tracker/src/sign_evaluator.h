@@ -7,6 +7,7 @@
 
 #include "common/fitness_math.h"
 #include "preprocess.h"
+#include "scoring_setup.h"
 #include "swarm/problem.h"
 #include "tracker/camera.h"
 #include "tracker/model.h"
@@ -16,11 +17,6 @@
 namespace tracker {
 
 class DeviceFrame; // cuda/device_frame.h
-
-struct SwarmTarget {
-    int model = 0;         // index into the evaluator's models
-    bool use_mask = false; // detection swarms ignore signs that are already tracked
-};
 
 // The fitness weights a tracker with these settings scores with (edge gain and crossing, occluder credit).
 math::FitnessWeights fitness_weights(const TrackerSettings& s);
@@ -33,11 +29,11 @@ public:
 
     void set_host_maps(const ClassMaps* maps) { m_maps = maps; }
     void set_device_frame(DeviceFrame* frame) { m_device = frame; }
-    void set_targets(std::vector<SwarmTarget> targets) { m_targets = std::move(targets); }
+    void set_targets(std::vector<SwarmTarget> targets) { m_setup.targets = std::move(targets); }
     // Box i hides the sign from detection swarms of model models[i].
     void set_masks(const std::vector<cv::Rect2f>& boxes, const std::vector<int>& models);
     void set_space(const PoseSpace& space);
-    void set_weights(const math::FitnessWeights& w) { m_weights = w; }
+    void set_weights(const math::FitnessWeights& w) { m_setup.weights = w; }
 
     bool supports(swarm::MemorySpace where) const override;
     // Throws when a batch does not fit the current space (dims) or targets (one per swarm).
@@ -52,22 +48,11 @@ public:
     void keep_last(bool on) { m_keep_last = on; }
     const std::vector<float>& last_positions() const { return m_last; }
 
-    const std::vector<math::PackedPoint>& points() const { return m_points; }
-    const std::vector<math::ModelRange>& ranges() const { return m_ranges; }
-    const math::PoseLayout& layout() const { return m_layout; }
-    const math::Intrinsics& intrinsics() const { return m_k; }
-    const math::FitnessWeights& weights() const { return m_weights; }
-    const math::MaskSet& masks() const { return m_masks; }
-    const std::vector<SwarmTarget>& targets() const { return m_targets; }
+    // What a GPU search of this evaluator's swarms scores with (the fused search hands it to the device frame).
+    const ScoringSetup& setup() const { return m_setup; }
 
 private:
-    std::vector<math::PackedPoint> m_points;
-    std::vector<math::ModelRange> m_ranges;
-    math::PoseLayout m_layout{};
-    math::Intrinsics m_k{};
-    math::FitnessWeights m_weights;
-    math::MaskSet m_masks{};
-    std::vector<SwarmTarget> m_targets;
+    ScoringSetup m_setup;
     const ClassMaps* m_maps = nullptr;
     DeviceFrame* m_device = nullptr;
     bool m_keep_last = false;

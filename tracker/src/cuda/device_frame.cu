@@ -7,7 +7,7 @@
 
 #include "cuda/kernels.h"
 #include "preprocess.h"
-#include "sign_evaluator.h"
+#include "scoring_setup.h"
 #include "staging_copy.h"
 #include "swarm/cuda/check.h"
 #include "swarm/cuda/launch.h"
@@ -74,7 +74,7 @@ struct DeviceFrame::Impl {
     DeviceFrame::Image image; // the BGR frame last preprocessed
     int team_warps = 0; // auto
     bool ready = false;
-    const SignEvaluator* uploaded_for = nullptr;
+    const ScoringSetup* uploaded_for = nullptr;
     std::vector<int2> host_targets; // what `targets` holds
 
     // A caller's stream (the engine's, for its batched evaluations), else the tracker's own.
@@ -148,26 +148,26 @@ std::pair<double, double> DeviceFrame::process(const cv::cuda::GpuMat& bgr) {
     return m->run({bgr.data, bgr.step, bgr.cols, bgr.rows}, false);
 }
 
-void DeviceFrame::fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream,
+void DeviceFrame::fitness_params(const ScoringSetup& setup, const swarm::BatchShape& shape, void* stream,
                                  cuda::FitnessParams& p) {
     const cudaStream_t s = m->on(stream);
-    if (m->uploaded_for != &ev) {
-        // Model points never change for an evaluator: upload once. Pageable sources that the evaluator keeps:
+    if (m->uploaded_for != &setup) {
+        // Model points never change for a setup (an evaluator's): upload once. Pageable sources that it keeps:
         // each call returns once its bytes are staged, and the copies come before this stream's launches.
-        m->points.reserve(ev.points().size());
-        m->ranges.reserve(ev.ranges().size());
-        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->points.data(), ev.points().data(),
-                                               ev.points().size() * sizeof(math::PackedPoint),
+        m->points.reserve(setup.points.size());
+        m->ranges.reserve(setup.ranges.size());
+        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->points.data(), setup.points.data(),
+                                               setup.points.size() * sizeof(math::PackedPoint),
                                                cudaMemcpyHostToDevice, s));
-        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->ranges.data(), ev.ranges().data(),
-                                               ev.ranges().size() * sizeof(math::ModelRange),
+        SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->ranges.data(), setup.ranges.data(),
+                                               setup.ranges.size() * sizeof(math::ModelRange),
                                                cudaMemcpyHostToDevice, s));
-        m->uploaded_for = &ev;
+        m->uploaded_for = &setup;
     }
     // Targets change once per engine run, not per generation: copy them only when they differ, so the
     // generations of a run go by without a host round trip.
     std::vector<int2> targets;
-    for (const auto& t : ev.targets()) {
+    for (const auto& t : setup.targets) {
         targets.push_back(make_int2(t.model, t.use_mask ? 1 : 0));
     }
     const bool same = targets.size() == m->host_targets.size() &&
@@ -181,10 +181,10 @@ void DeviceFrame::fitness_params(const SignEvaluator& ev, const swarm::BatchShap
                                                m->host_targets.size() * sizeof(int2), cudaMemcpyHostToDevice, s));
     }
     p = cuda::FitnessParams{};
-    p.layout = ev.layout();
-    p.k = ev.intrinsics();
-    p.weights = ev.weights();
-    p.masks = ev.masks();
+    p.layout = setup.layout;
+    p.k = setup.k;
+    p.weights = setup.weights;
+    p.masks = setup.masks;
     p.points = m->points.data();
     p.ranges = m->ranges.data();
     p.targets = m->targets.data();
@@ -221,14 +221,14 @@ void DeviceFrame::set_team_warps(int warps) {
 
 int DeviceFrame::team_warps() const { return m->team_warps; }
 
-void DeviceFrame::evaluate(const SignEvaluator& ev, const float* positions, float* fitness,
+void DeviceFrame::evaluate(const ScoringSetup& setup, const float* positions, float* fitness,
                            const swarm::BatchShape& shape, void* stream) {
     cuda::FitnessParams p;
-    fitness_params(ev, shape, stream, p);
+    fitness_params(setup, shape, stream, p);
     cuda::launch_fitness(m->on(stream), p, positions, fitness);
 }
 
-void DeviceFrame::evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,
+void DeviceFrame::evaluate_host(const ScoringSetup& setup, const float* positions, float* fitness,
                                 const swarm::BatchShape& shape, void* stream) {
     const cudaStream_t s = m->on(stream);
     const std::size_t n = shape.rows();
@@ -236,7 +236,7 @@ void DeviceFrame::evaluate_host(const SignEvaluator& ev, const float* positions,
     m->fitness.reserve(n);
     SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(m->positions.data(), positions, n * shape.dims * sizeof(float),
                                            cudaMemcpyHostToDevice, s));
-    evaluate(ev, m->positions.data(), m->fitness.data(), shape, s);
+    evaluate(setup, m->positions.data(), m->fitness.data(), shape, s);
     SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(fitness, m->fitness.data(), n * sizeof(float), cudaMemcpyDeviceToHost, s));
     SWARM_CUDA_CHECK_THROW(cudaStreamSynchronize(s));
 }

@@ -14,7 +14,7 @@
 
 namespace tracker {
 
-class SignEvaluator;
+struct ScoringSetup;
 struct ClassMaps;
 namespace cuda {
 struct FitnessParams;
@@ -42,14 +42,15 @@ public:
     bool ready() const;
 
     // Fitness of `shape.rows()` device-resident particles into device `fitness`, one launch.
-    void evaluate(const SignEvaluator& ev, const float* positions, float* fitness, const swarm::BatchShape& shape,
+    void evaluate(const ScoringSetup& setup, const float* positions, float* fitness, const swarm::BatchShape& shape,
                   void* stream);
     // Same for host arrays (copies in and out; used by the tracker's CPU strategies on a GPU build, and tests).
-    void evaluate_host(const SignEvaluator& ev, const float* positions, float* fitness,
+    void evaluate_host(const ScoringSetup& setup, const float* positions, float* fitness,
                        const swarm::BatchShape& shape, void* stream);
-    // The fitness kernel's parameters for `ev`'s current targets and masks on this frame (uploads the model
+    // The fitness kernel's parameters for `setup`'s current targets and masks on this frame (uploads the model
     // points once and the targets when they change, on `stream`, so launches on that stream see them).
-    void fitness_params(const SignEvaluator& ev, const swarm::BatchShape& shape, void* stream, cuda::FitnessParams& p);
+    void fitness_params(const ScoringSetup& setup, const swarm::BatchShape& shape, void* stream,
+                        cuda::FitnessParams& p);
     // Warps that score one particle (1, 2, 4, or 0: auto_team_warps; EngineSettings::gpu_team_warps), for the
     // batched kernel and the fused search alike; throws std::invalid_argument otherwise.
     void set_team_warps(int warps);

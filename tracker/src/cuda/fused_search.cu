@@ -65,7 +65,7 @@ swarm::Result FusedSearch::run(DeviceFrame& frame, const SignEvaluator& ev, cons
     cuda::FitnessParams fp{};
     // On the frame's stream: the search queues behind the frame's uploads, no host wait in between.
     void* stream = frame.stream();
-    frame.fitness_params(ev, shape, stream, fp);
+    frame.fitness_params(ev.setup(), shape, stream, fp);
     swarm::Problem p = problem;
     p.evaluator = nullptr;
     switch (fp.team_warps) {
