@@ -1,24 +1,13 @@
 // Detection tiles: detection_columns / detection_rows 0 = auto (on the CPU backend 4 x 2, or 2 x 1 beside the
-// candidate swarms; the GPU's are in tests/tracker/gpu/scenes_gpu_test.cpp); explicit values are used as given. A first frame has no tracks, so every swarm
-// run is a detection swarm.
+// candidate swarms; the GPU's are in tests/tracker/gpu/scenes_gpu_test.cpp); explicit values are used as given.
 #include <gtest/gtest.h>
 
-#include "scenes/synthetic.h"
-#include "tracker/tracker.h"
+#include "first_frame_swarms.h"
 
 namespace tracker {
 namespace {
 
-int first_frame_swarms(TrackerSettings s, bool candidates = false) {
-    if (!candidates) {
-        s.search.candidate_regions = 0;
-    }
-    s.search.particles = 4;
-    s.search.generations = 1;
-    auto scene = create_scene("easy", 320, 180, 3);
-    auto tr = create_tracker(s, scene->camera());
-    return tr->process(scene->next().bgr).swarms_run;
-}
+using test::first_frame_swarms;
 
 TEST(DetectionTiles, AutoIsFourByTwoOnTheCpu) {
     TrackerSettings s;

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "../first_frame_swarms.h"
 #include "scenes/scene_eval.h"
 #include "swarm/optimizer.h"
 
@@ -69,24 +70,14 @@ TEST_P(GpuScene, FullLengthOffline) {
     }
 }
 
-// detection_columns / detection_rows 0 = auto: 6 x 3 tiles on a GPU, 3 x 2 beside the candidate swarms (a first
-// frame has no tracks, so every swarm run is a detection swarm).
-int first_gpu_frame_swarms(TrackerSettings s) {
-    s.engine.backend = swarm::Backend::Cuda;
-    s.search.particles = 4;
-    s.search.generations = 1;
-    auto scene = create_scene("easy", 320, 180, 3);
-    auto tr = create_tracker(s, scene->camera());
-    return tr->process(scene->next().bgr).swarms_run;
-}
-
+// detection_columns / detection_rows 0 = auto: 6 x 3 tiles on a GPU, 3 x 2 beside the candidate swarms.
 TEST(GpuDetectionTiles, AutoIsSixByThreeOnAGpu) {
     if (!swarm::cuda_device_present()) {
         GTEST_SKIP() << "no CUDA device";
     }
     TrackerSettings s;
-    s.search.candidate_regions = 0; // the tiles alone
-    EXPECT_EQ(first_gpu_frame_swarms(s), 5 * 6 * 3);
+    s.engine.backend = swarm::Backend::Cuda;
+    EXPECT_EQ(test::first_frame_swarms(s), 5 * 6 * 3); // the tiles alone
 }
 
 TEST(GpuDetectionTiles, AutoIsThreeByTwoBesideCandidatesOnAGpu) {
@@ -94,8 +85,9 @@ TEST(GpuDetectionTiles, AutoIsThreeByTwoBesideCandidatesOnAGpu) {
         GTEST_SKIP() << "no CUDA device";
     }
     TrackerSettings s;
+    s.engine.backend = swarm::Backend::Cuda;
     s.search.candidate_swarms = 7;
-    const int swarms = first_gpu_frame_swarms(s);
+    const int swarms = test::first_frame_swarms(s, true);
     EXPECT_GT(swarms, 5 * 3 * 2) << "the easy scene's first frame has sign-coloured regions";
     EXPECT_LE(swarms, 5 * 3 * 2 + 7);
 }

@@ -5,6 +5,7 @@
 // Blocks are sized to the swarm (threads_for: fewer halving steps for a small one), and an unwatched run's
 // launches go out as CUDA graphs (iteration_graph.cuh).
 #include "gpu/core/gpu_strategy.h"
+#include "gpu/cupso/block_best_buffers.cuh"
 #include "gpu/cupso/global_sync_check.h"
 #include "gpu/cupso/iteration_graph.cuh"
 #include "gpu/cupso/thread_per_particle.cuh"
@@ -58,14 +59,7 @@ __global__ void __launch_bounds__(k_block) swarm_best_kernel(DeviceProblem<Real>
     }
 }
 
-template <typename Real>
-struct ReductionBuffers {
-    SwarmState<Real> state;
-    GPUMemory<ArgMin<Real>> block_best;
-    IterationGraph graph;
-};
-
-class GpuReduction final : public GpuStrategy<GpuReduction, ReductionBuffers> {
+class GpuReduction final : public GpuStrategy<GpuReduction, BlockBestBuffers> {
 public:
     GpuReduction() : GpuStrategy(Strategy::GpuReduction) {}
 
@@ -73,7 +67,7 @@ private:
     friend GpuStrategy;
 
     template <typename Real>
-    void solve_impl(RunContext<Real>& ctx, ReductionBuffers<Real>& buf) {
+    void solve_impl(RunContext<Real>& ctx, BlockBestBuffers<Real>& buf) {
         require_global_synchronous_builtin(ctx, "gpu-reduction");
         const auto& pb = ctx.dp;
         const int threads = threads_for(pb.particles, k_block, true);

@@ -6,6 +6,7 @@
 // later (independent thread scheduling); here the last 32 values are reduced with warp shuffles instead.
 // An unwatched run's launches go out as CUDA graphs (iteration_graph.cuh).
 #include "gpu/core/gpu_strategy.h"
+#include "gpu/cupso/block_best_buffers.cuh"
 #include "gpu/cupso/global_sync_check.h"
 #include "gpu/cupso/iteration_graph.cuh"
 #include "gpu/cupso/thread_per_particle.cuh"
@@ -96,14 +97,7 @@ __global__ void __launch_bounds__(k_block) unrolled_swarm_kernel(DeviceProblem<R
     }
 }
 
-template <typename Real>
-struct UnrolledBuffers {
-    SwarmState<Real> state;
-    GPUMemory<ArgMin<Real>> block_best;
-    IterationGraph graph;
-};
-
-class GpuUnrolled final : public GpuStrategy<GpuUnrolled, UnrolledBuffers> {
+class GpuUnrolled final : public GpuStrategy<GpuUnrolled, BlockBestBuffers> {
 public:
     GpuUnrolled() : GpuStrategy(Strategy::GpuUnrolled) {}
 
@@ -111,7 +105,7 @@ private:
     friend GpuStrategy;
 
     template <typename Real>
-    void solve_impl(RunContext<Real>& ctx, UnrolledBuffers<Real>& buf) {
+    void solve_impl(RunContext<Real>& ctx, BlockBestBuffers<Real>& buf) {
         require_global_synchronous_builtin(ctx, "gpu-unrolled");
         const auto& pb = ctx.dp;
         const int bps = (pb.particles + k_block - 1) / k_block;
