@@ -128,30 +128,4 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
     }
 }
 
-bool HostSampler::operator()(float u, float v, math::Sample& s) const {
-    const int w = classes->cols, h = classes->rows;
-    if (!(u >= 0.f && v >= 0.f && u <= static_cast<float>(w - 1) && v <= static_cast<float>(h - 1))) {
-        return false;
-    }
-    const int x0 = std::min(static_cast<int>(u), w - 2 < 0 ? 0 : w - 2);
-    const int y0 = std::min(static_cast<int>(v), h - 2 < 0 ? 0 : h - 2);
-    const int x1 = std::min(x0 + 1, w - 1), y1 = std::min(y0 + 1, h - 1);
-    const float fx = u - static_cast<float>(x0), fy = v - static_cast<float>(y0);
-    const float w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
-    const auto& c00 = classes->at<cv::Vec4b>(y0, x0);
-    const auto& c10 = classes->at<cv::Vec4b>(y0, x1);
-    const auto& c01 = classes->at<cv::Vec4b>(y1, x0);
-    const auto& c11 = classes->at<cv::Vec4b>(y1, x1);
-    for (int k = 0; k < 4; ++k) {
-        s.c[k] = (w00 * c00[k] + w10 * c10[k] + w01 * c01[k] + w11 * c11[k]) * (1.f / 255.f);
-    }
-    const auto& g00 = gradient->at<cv::Vec2f>(y0, x0);
-    const auto& g10 = gradient->at<cv::Vec2f>(y0, x1);
-    const auto& g01 = gradient->at<cv::Vec2f>(y1, x0);
-    const auto& g11 = gradient->at<cv::Vec2f>(y1, x1);
-    s.gx = w00 * g00[0] + w10 * g10[0] + w01 * g01[0] + w11 * g11[0];
-    s.gy = w00 * g00[1] + w10 * g10[1] + w01 * g01[1] + w11 * g11[1];
-    return true;
-}
-
 } // namespace tracker

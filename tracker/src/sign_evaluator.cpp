@@ -157,7 +157,7 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
     if (m_maps == nullptr) {
         throw std::logic_error("evaluator: host evaluation without host class maps");
     }
-    const HostSampler sampler{&m_maps->classes, &m_maps->gradient};
+    const HostSampler sampler{&m_maps->classes, m_setup.weights.uses_gradient() ? &m_maps->gradient : nullptr};
     const long long rows = static_cast<long long>(shape.rows());
 #pragma omp parallel for schedule(dynamic, 16)
     for (long long r = 0; r < rows; ++r) {
@@ -174,7 +174,7 @@ double SignEvaluator::score(const Pose& p, int model, bool use_mask) const {
     if (m_maps == nullptr) {
         throw std::logic_error("evaluator: score() needs host class maps");
     }
-    const HostSampler sampler{&m_maps->classes, &m_maps->gradient};
+    const HostSampler sampler{&m_maps->classes, m_setup.weights.uses_gradient() ? &m_maps->gradient : nullptr};
     const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
                                               static_cast<float>(p.z), static_cast<float>(p.yaw),
                                               static_cast<float>(p.pitch), static_cast<float>(p.roll));
