@@ -9,6 +9,7 @@ namespace swarm::detail {
 bool cuda_compiled() { return false; }
 int cuda_device_count() { return 0; }
 std::string cuda_device_name_or_empty() { return {}; }
+int cuda_sm_count() { return 0; }
 
 Availability gpu_strategy_availability(Strategy) {
     return {false, "this build has no CUDA support (nvcc was not found at configure time)"};

@@ -61,6 +61,11 @@ Availability gpu_availability(Strategy s);
 //    unless the problem has a start box (Problem::init_lower), which gpu-elementwise does not take.
 //  - the asynchronous update: gpu-fused's warp form where it runs the shape, else a CPU strategy (the other
 //    GPU strategies run the synchronous PSO only).
+//  - one big 1-D swarm, global topology (cuPSO's Table 4 shapes): gpu-queue-lock beyond 512 particles per SM.
+//    gpu-fused's grid form keeps a particle per thread in blocks of 256, of which about two per SM are
+//    resident; past that its blocks take two tiles a generation and its time steps up, while gpu-queue-lock's
+//    launch per generation grows smoothly. H200 (132 SMs; fp64 cubic, 100,000 generations): 65,536 particles
+//    gpu-fused 379 ms / gpu-queue-lock 420, 98,304: 636 / 488, 131,072: 660 / 535, 196,608: 950 / 823.
 Strategy choose_gpu(const Problem& problem, const Params& params) {
     if (params.update == Update::Asynchronous) {
         // The same test gpu-fused applies when it runs (a target error counts only with a known optimum).
@@ -78,6 +83,11 @@ Strategy choose_gpu(const Problem& problem, const Params& params) {
         static_cast<long long>(params.swarms) * elems >= (1LL << 18) &&
         problem.dims >= 32 && gpu_availability(Strategy::GpuElementwise).available) {
         return Strategy::GpuElementwise;
+    }
+    if (params.topology == Topology::Global && params.swarms == 1 && problem.dims == 1 &&
+        params.iterations < (1LL << 30) && // gpu-queue-lock's 31-bit iteration stamps
+        static_cast<long long>(params.particles) > 512LL * detail::cuda_sm_count()) {
+        return Strategy::GpuQueueLock;
     }
     return Strategy::GpuFused;
 }

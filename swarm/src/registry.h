@@ -13,6 +13,7 @@ namespace swarm::detail {
 bool cuda_compiled();
 int cuda_device_count();                 // 0 when no driver/device; never throws
 std::string cuda_device_name_or_empty(); // device 0
+int cuda_sm_count();                     // device 0's multiprocessors; 0 when no device
 Availability gpu_strategy_availability(Strategy s);
 std::unique_ptr<Optimizer> create_gpu_optimizer(Strategy s); // throws UnavailableError
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "history_check.h"
+#include "registry.h"
 #include "swarm/errors.h"
 #include "swarm/optimizer.h"
 
@@ -198,6 +199,52 @@ TEST_P(GpuPso, SameSeedSameResult) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Strategies, GpuPso, testing::ValuesIn(k_gpu), name_of);
+
+// A small ring swarm of many dimensions runs gpu-fused's cooperative GridPhases form (the move a thread per
+// particle x 4 dims), which must still end where cpu-serial does: fp64, unwatched, 32 and 40 particles.
+TEST(GpuFusedWideRing, SmallSwarmOfManyDimsEndsWhereTheCpuDoes) {
+    if (!swarm::cuda_device_present()) GTEST_SKIP() << "no CUDA device";
+    for (const int particles : {32, 40}) {
+        const auto problem = swarm::Problem::benchmark(swarm::Function::Rosenbrock, 48);
+        swarm::Params p;
+        p.swarms = 2;
+        p.particles = particles;
+        p.iterations = 40;
+        p.topology = swarm::Topology::Ring;
+        p.precision = swarm::Precision::FP64;
+        p.seed = 5;
+        const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, p);
+        const auto gpu = swarm::create_optimizer(Strategy::GpuFused)->run(problem, p);
+        for (int s = 0; s < p.swarms; ++s) {
+            EXPECT_NEAR(gpu.swarms[s].best_fitness, cpu.swarms[s].best_fitness,
+                        1e-7 * std::max(1.0, std::fabs(cpu.swarms[s].best_fitness)))
+                << particles << " particles, swarm " << s;
+        }
+    }
+}
+
+// auto: one 1-D swarm of more than 512 particles per SM goes to gpu-queue-lock (optimizer.cpp says why);
+// one of fewer, several swarms, or more dimensions stay on gpu-fused.
+TEST(GpuAuto, OneBigOneDimensionalSwarmRunsQueueLock) {
+    if (!swarm::cuda_device_present()) GTEST_SKIP() << "no CUDA device";
+    const int sms = swarm::detail::cuda_sm_count();
+    ASSERT_GT(sms, 0);
+    const auto cubic = swarm::Problem::benchmark(swarm::Function::Cubic, 1);
+    swarm::Params p;
+    p.particles = 512 * sms + 1;
+    EXPECT_EQ(swarm::resolve_strategy(Strategy::Auto, swarm::Backend::Auto, cubic, p), Strategy::GpuQueueLock);
+    p.particles = 512 * sms;
+    EXPECT_EQ(swarm::resolve_strategy(Strategy::Auto, swarm::Backend::Auto, cubic, p), Strategy::GpuFused);
+    p.particles = 512 * sms + 1;
+    p.swarms = 2;
+    EXPECT_EQ(swarm::resolve_strategy(Strategy::Auto, swarm::Backend::Auto, cubic, p), Strategy::GpuFused);
+    p.swarms = 1;
+    EXPECT_EQ(swarm::resolve_strategy(Strategy::Auto, swarm::Backend::Auto,
+                                      swarm::Problem::benchmark(swarm::Function::Rastrigin, 2), p),
+              Strategy::GpuFused);
+    p.topology = swarm::Topology::Ring;
+    EXPECT_EQ(swarm::resolve_strategy(Strategy::Auto, swarm::Backend::Auto, cubic, p), Strategy::GpuFused);
+}
 
 TEST(GpuBackend, CudaBackendWithoutDeviceIsAnError) {
     if (swarm::cuda_device_present()) GTEST_SKIP() << "a device is present";

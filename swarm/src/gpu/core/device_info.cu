@@ -28,4 +28,13 @@ std::string cuda_device_name_or_empty() {
     return prop.name;
 }
 
+int cuda_sm_count() {
+    int n = 0;
+    if (cuda_device_count() == 0 || cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return n;
+}
+
 } // namespace swarm::detail

@@ -5,8 +5,12 @@
 //    enough swarms to fill the GPU or the swarm is small; a block per swarm keeps the state on chip and
 //    needs only block barriers (Block);
 //  - otherwise (few big swarms) the cooperative grid kernel spreads every swarm over all SMs (Grid);
-//    wide ring swarms (>= 32 dims) instead fuse RingPSO's two kernels into one cooperative launch, a
-//    thread per particle x 4 dims for the move (GridPhases), unless history / early stopping is on;
+//    few ring swarms of >= 32 dims instead fuse RingPSO's two kernels into one cooperative launch, a
+//    thread per particle x 4 dims for the move (GridPhases), unless history / early stopping is on. Its
+//    generation costs about 5 us (two grid barriers) whatever the dims, while the block kernel's thread
+//    walks its particle's dims one after another, about 0.2 us each: at 32 particles on an H200 (10,000
+//    generations, sphere / rastrigin / rosenbrock) GridPhases took 49-55 ms at 32 dims and 50-74 ms at
+//    128, the block kernel 58-81 and 223-322 ms, RingPSO's own two-kernel design 78-108 and 104-238 ms;
 //  - the asynchronous update (Params::update) is its own form, a warp per 32 particles (async_warp_swarm.cuh).
 #include "swarm/params.h"
 
@@ -19,8 +23,7 @@ inline FusedPlan fused_plan(const Params& params, int dims, bool has_evaluator, 
         return FusedPlan::Multi;
     }
     const bool few = params.swarms < 32;
-    if (few && params.topology == Topology::Ring && dims >= 32 && !watched &&
-        static_cast<long long>(params.particles) * dims >= 8192) {
+    if (few && params.topology == Topology::Ring && dims >= 32 && !watched) {
         return FusedPlan::GridPhases;
     }
     if (params.particles > 1024) {
