@@ -193,6 +193,37 @@ namespace {
 // Real mandatory signs carry arrows in every direction (and bicycles, pedestrians): the model requires only the
 // blue annulus and something not blue at the centre, so a sign with another pictogram fits at its pose, while a
 // plain blue disc (a board, a lamp) lacks the required contrast part.
+// The host sampler interpolates the four corner pixels bilinearly (pixel centres at integer coordinates), refuses
+// points off the map, and leaves the gradient at 0 when it is given none (the fitness then does not use it).
+TEST(HostSampler, BilinearInsideNothingOutsideAndNoGradientWhenNoneIsGiven) {
+    cv::Mat classes(2, 3, CV_8UC4, cv::Scalar(0, 0, 0, 0));
+    classes.at<cv::Vec4b>(0, 1) = cv::Vec4b(255, 0, 100, 0);
+    classes.at<cv::Vec4b>(1, 1) = cv::Vec4b(0, 255, 100, 0);
+    classes.at<cv::Vec4b>(0, 2) = cv::Vec4b(255, 255, 0, 40);
+    cv::Mat gradient(2, 3, CV_32FC2, cv::Scalar(0.f, 0.f));
+    gradient.at<cv::Vec2f>(0, 1) = cv::Vec2f(1.f, -2.f);
+    math::Sample s{};
+    const HostSampler with{&classes, &gradient}, without{&classes, nullptr};
+    ASSERT_TRUE(with(1.f, 0.5f, s)); // halfway between (1, 0) and (1, 1)
+    EXPECT_NEAR(s.c[0], 0.5f, 1e-6f);
+    EXPECT_NEAR(s.c[1], 0.5f, 1e-6f);
+    EXPECT_NEAR(s.c[2], 100.f / 255.f, 1e-6f);
+    EXPECT_NEAR(s.gx, 0.5f, 1e-6f);
+    EXPECT_NEAR(s.gy, -1.f, 1e-6f);
+    ASSERT_TRUE(with(1.5f, 0.f, s)); // halfway between (1, 0) and (2, 0)
+    EXPECT_NEAR(s.c[0], 1.f, 1e-6f);
+    EXPECT_NEAR(s.c[1], 0.5f, 1e-6f);
+    EXPECT_NEAR(s.c[3], 20.f / 255.f, 1e-6f);
+    ASSERT_TRUE(without(1.f, 0.5f, s));
+    EXPECT_NEAR(s.c[0], 0.5f, 1e-6f);
+    EXPECT_EQ(s.gx, 0.f);
+    EXPECT_EQ(s.gy, 0.f);
+    ASSERT_TRUE(without(2.f, 1.f, s)); // the last pixel centre is inside
+    EXPECT_FALSE(without(2.01f, 1.f, s));
+    EXPECT_FALSE(without(-0.01f, 0.f, s));
+    EXPECT_FALSE(without(0.f, 1.01f, s));
+}
+
 TEST(MandatoryModel, AnyPictogramFitsAndAPlainDiscDoesNot) {
     const auto models = load_sign_models("", {Category::Mandatory});
     const Camera cam = Camera::from_fov(640, 360, 60);
