@@ -84,11 +84,12 @@ Strategy choose_gpu(const Problem& problem, const Params& params) {
         problem.dims >= 32 && gpu_availability(Strategy::GpuElementwise).available) {
         return Strategy::GpuElementwise;
     }
-    const int sms = detail::cuda_sm_count();
-    if (params.topology == Topology::Global && params.swarms == 1 && problem.dims == 1 && sms > 0 &&
-        params.iterations < (1LL << 30) && // gpu-queue-lock's 31-bit iteration stamps
-        static_cast<long long>(params.particles) > 512LL * sms) {
-        return Strategy::GpuQueueLock;
+    if (params.topology == Topology::Global && params.swarms == 1 && problem.dims == 1 &&
+        params.iterations < (1LL << 30)) { // gpu-queue-lock's 31-bit iteration stamps
+        const int sms = detail::cuda_sm_count();
+        if (sms > 0 && static_cast<long long>(params.particles) > 512LL * sms) {
+            return Strategy::GpuQueueLock;
+        }
     }
     return Strategy::GpuFused;
 }

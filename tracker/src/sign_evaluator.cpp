@@ -157,24 +157,29 @@ void SignEvaluator::evaluate(const float* positions, float* fitness, const swarm
     if (m_maps == nullptr) {
         throw std::logic_error("evaluator: host evaluation without host class maps");
     }
-    const HostSampler sampler{&m_maps->classes, m_setup.weights.uses_gradient() ? &m_maps->gradient : nullptr};
+    const HostSampler sampler = host_sampler();
+    const ScoringSetup& su = m_setup;
     const long long rows = static_cast<long long>(shape.rows());
 #pragma omp parallel for schedule(dynamic, 16)
     for (long long r = 0; r < rows; ++r) {
-        const SwarmTarget& t = m_setup.targets[static_cast<std::size_t>(r / shape.particles)];
-        const math::RigidPose pose = math::rigid_from_particle(m_setup.layout, positions + r * shape.dims);
-        const ScoringSetup& su = m_setup;
+        const SwarmTarget& t = su.targets[static_cast<std::size_t>(r / shape.particles)];
+        const math::RigidPose pose = math::rigid_from_particle(su.layout, positions + r * shape.dims);
         const math::ModelRange& range = su.ranges[static_cast<std::size_t>(t.model)];
         fitness[r] = math::score_pose(pose, su.k, su.points.data(), t.model, range, su.weights,
                                       t.use_mask ? &su.masks : nullptr, sampler);
     }
 }
 
+// The gradient map only where the fitness reads it (FitnessWeights::uses_gradient).
+HostSampler SignEvaluator::host_sampler() const {
+    return {&m_maps->classes, m_setup.weights.uses_gradient() ? &m_maps->gradient : nullptr};
+}
+
 double SignEvaluator::score(const Pose& p, int model, bool use_mask) const {
     if (m_maps == nullptr) {
         throw std::logic_error("evaluator: score() needs host class maps");
     }
-    const HostSampler sampler{&m_maps->classes, m_setup.weights.uses_gradient() ? &m_maps->gradient : nullptr};
+    const HostSampler sampler = host_sampler();
     const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
                                               static_cast<float>(p.z), static_cast<float>(p.yaw),
                                               static_cast<float>(p.pitch), static_cast<float>(p.roll));

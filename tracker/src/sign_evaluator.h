@@ -52,6 +52,8 @@ public:
     const ScoringSetup& setup() const { return m_setup; }
 
 private:
+    HostSampler host_sampler() const; // over m_maps, which must be set
+
     ScoringSetup m_setup;
     const ClassMaps* m_maps = nullptr;
     DeviceFrame* m_device = nullptr;

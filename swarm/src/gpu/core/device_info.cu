@@ -2,6 +2,8 @@
 #include <cuda_runtime.h>
 
 #include "registry.h"
+#include "swarm/cuda/launch.h"
+#include "swarm/errors.h"
 
 namespace swarm::detail {
 
@@ -29,12 +31,14 @@ std::string cuda_device_name_or_empty() {
 }
 
 int cuda_sm_count() {
-    int n = 0;
-    if (cuda_device_count() == 0 || cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess) {
-        cudaGetLastError();
+    if (cuda_device_count() == 0) {
         return 0;
     }
-    return n;
+    try {
+        return gpu::sm_count(); // the cached query the kernels size their grids by
+    } catch (const CudaError&) {
+        return 0;
+    }
 }
 
 } // namespace swarm::detail
