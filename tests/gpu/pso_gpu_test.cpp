@@ -223,6 +223,39 @@ TEST(GpuFusedWideRing, SmallSwarmOfManyDimsEndsWhereTheCpuDoes) {
     }
 }
 
+// A few swarms of 256-1,024 particles in 1-4 dims run gpu-fused's cluster form on a device of compute capability
+// 9.0 (each swarm spread over a thread-block cluster, the best exchanged in distributed shared memory); elsewhere
+// the block kernel. Either way the run follows cpu-serial: fp64, the whole history (the chunked, resumed launches)
+// and an unwatched run's end, with a swarm size that leaves the last block part-empty (300 = 2 x 128 + 44).
+TEST(GpuFusedCluster, SwarmsOfHundredsOfParticlesFollowTheCpu) {
+    if (!swarm::cuda_device_present()) GTEST_SKIP() << "no CUDA device";
+    struct Shape {
+        swarm::Function f;
+        int dims, particles;
+    };
+    for (const Shape sh : {Shape{swarm::Function::Cubic, 1, 1024}, Shape{swarm::Function::Rastrigin, 3, 300},
+                           Shape{swarm::Function::Sphere, 4, 512}}) {
+        const auto problem = swarm::Problem::benchmark(sh.f, sh.dims);
+        const std::string what = std::string(swarm::info(sh.f).name) + " " + std::to_string(sh.particles);
+        const swarm::Params traced_p = traced(2, sh.particles, 150, swarm::Topology::Global, 3);
+        const auto cpu = swarm::create_optimizer(Strategy::CpuSerial)->run(problem, traced_p);
+        expect_same_history(swarm::create_optimizer(Strategy::GpuFused)->run(problem, traced_p), cpu, 1e-9, what);
+        swarm::Params p = traced_p;
+        p.record_history = false;
+        const auto gpu = swarm::create_optimizer(Strategy::GpuFused)->run(problem, p);
+        for (int s = 0; s < p.swarms; ++s) {
+            EXPECT_NEAR(gpu.swarms[s].best_fitness, cpu.swarms[s].best_fitness,
+                        1e-9 * std::max(1.0, std::fabs(cpu.swarms[s].best_fitness)))
+                << what << ", swarm " << s;
+            for (std::size_t d = 0; d < cpu.swarms[s].best_position.size(); ++d) {
+                EXPECT_NEAR(gpu.swarms[s].best_position[d], cpu.swarms[s].best_position[d],
+                            1e-7 * std::max(1.0, std::fabs(cpu.swarms[s].best_position[d])))
+                    << what << ", swarm " << s << ", dim " << d;
+            }
+        }
+    }
+}
+
 // auto: one 1-D swarm of more than 512 particles per SM goes to gpu-queue-lock (optimizer.cpp says why);
 // one of fewer, several swarms, or more dimensions stay on gpu-fused.
 TEST(GpuAuto, OneBigOneDimensionalSwarmRunsQueueLock) {

@@ -1,7 +1,8 @@
 // gpu-fused: the engine's workhorse. Many swarms, many generations, ring or global topology, picked per
 // shape (fused_plan.h says which and why):
 //  - block:  one persistent launch, a block per swarm, state on chip (block_swarm.cuh), the whole run
-//            in one launch; for swarms that fit a block.
+//            in one launch; for swarms that fit a block. On compute capability 9.0, a few swarms of 256-1,024
+//            particles in 1-4 dims spread each over a thread-block cluster instead (cluster_swarm.cuh).
 //  - grid:   one persistent cooperative launch for swarms too big for a block: every block works on
 //            every generation, one grid barrier per generation (grid_swarm.cuh).
 //  - async:  Params::update = Asynchronous: every warp of a swarm runs on its own, the swarm's best one
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "gpu/core/gpu_strategy.h"
+#include "gpu/fused/cluster_swarm_run.h"
 #include "gpu/fused/async_warp_swarm.cuh"
 #include "gpu/fused/grid_phases.cuh"
 #include "gpu/ring_sync/multi_run.cuh"
@@ -79,7 +81,11 @@ private:
             break;
         case FusedPlan::GridPhases: run_grid_phases(ctx, fit, buf.multi); break;
         case FusedPlan::Grid: run_grid_swarms(ctx, fit, buf.grid); break;
-        case FusedPlan::Block: run_block_builtin(ctx, buf.block); break;
+        case FusedPlan::Block:
+            if (!run_cluster_builtin(ctx, buf.block)) {
+                run_block_builtin(ctx, buf.block);
+            }
+            break;
         }
     }
 };

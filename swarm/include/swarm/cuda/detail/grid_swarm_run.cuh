@@ -38,53 +38,6 @@ inline int grid_team_block_teams(std::size_t rows, int team_warps) {
     return static_cast<int>(std::clamp<std::size_t>(per_sm, 1, static_cast<std::size_t>(std::max(1, 8 / team_warps))));
 }
 
-// Thread-block clusters (compute capability 9.0): portable up to 8 blocks, 16 with the non-portable opt-in.
-constexpr int k_max_cluster_blocks = 16;
-
-// A launch configuration of `blocks` blocks in clusters of `cluster` (attr is its storage).
-inline void cluster_config(cudaLaunchConfig_t& cfg, cudaLaunchAttribute& attr, int blocks, int threads,
-                           int cluster, cudaStream_t stream) {
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = static_cast<unsigned>(cluster);
-    attr.val.clusterDim.y = 1;
-    attr.val.clusterDim.z = 1;
-    cfg.gridDim = dim3(static_cast<unsigned>(blocks));
-    cfg.blockDim = dim3(static_cast<unsigned>(threads));
-    cfg.dynamicSmemBytes = 0;
-    cfg.stream = stream;
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
-}
-
-// Clusters of `cluster` blocks of `threads` of the cluster form of `kernel` that can be resident at once here:
-// 0 without a device of compute capability 9.0 or later, or without the kernel built for it (a build without
-// sm_90 has only the grid form's code there).
-template <typename Kernel>
-int resident_clusters(Kernel kernel, int threads, int cluster, cudaStream_t stream) {
-    if (device_attribute<cudaDevAttrComputeCapabilityMajor>() < 9 || cluster < 1 || cluster > k_max_cluster_blocks) {
-        return 0;
-    }
-    // A failed query means no cluster form here, not a failed run: clear the error and use the grid form.
-    auto ok = [](cudaError_t e) {
-        if (e != cudaSuccess) {
-            (void)cudaGetLastError();
-        }
-        return e == cudaSuccess;
-    };
-    cudaFuncAttributes fa{};
-    if (!ok(cudaFuncGetAttributes(&fa, kernel)) || fa.binaryVersion < 90) {
-        return 0;
-    }
-    if (cluster > 8 && !ok(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1))) {
-        return 0;
-    }
-    cudaLaunchConfig_t cfg{};
-    cudaLaunchAttribute attr{};
-    cluster_config(cfg, attr, cluster, threads, cluster, stream);
-    int active = 0;
-    return ok(cudaOccupancyMaxActiveClusters(&active, kernel, &cfg)) ? active : 0;
-}
-
 // One cooperative launch of `kernel` (grid_swarm_kernel or grid_warp_swarm_kernel) for the whole run, or
 // chunks of it when history / early stopping is watched. `per_block` particles make a block's tile. With
 // `cluster` > 0 the kernel is the cluster form instead (grid_warp_swarm.cuh): an ordinary launch of one

@@ -1,0 +1,84 @@
+// Host side of gpu-fused's cluster form (swarm/cuda/detail/cluster_swarm.cuh): which shapes take it, and its
+// launch (the same chunked watching as the block kernel when history or early stopping is on).
+#include "gpu/fused/cluster_swarm_run.h"
+
+#include "swarm/cuda/detail/cluster_swarm.cuh"
+#include "swarm/cuda/launch.h"
+
+namespace swarm::gpu {
+namespace {
+
+// Below this many particles a swarm's generation on one SM is already short, and the cluster barrier would
+// cost more than the spread saves.
+constexpr int k_cluster_min_particles = 256;
+
+template <typename Real, typename Fit>
+auto pick_cluster_kernel(int dims) {
+    using Kernel = void (*)(BlockRunArgs<Real>, Fit);
+    switch (dims) {
+    case 1: return Kernel(cluster_swarm_kernel<Real, Fit, 1>);
+    case 2: return Kernel(cluster_swarm_kernel<Real, Fit, 2>);
+    case 3: return Kernel(cluster_swarm_kernel<Real, Fit, 3>);
+    case 4: return Kernel(cluster_swarm_kernel<Real, Fit, 4>);
+    default: return Kernel(nullptr);
+    }
+}
+
+} // namespace
+
+template <typename Real>
+bool run_cluster_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
+    using Fit = BuiltinFitness<Real>;
+    const auto& pb = ctx.dp;
+    const int S = pb.swarms, N = pb.particles, D = pb.dims;
+    if (pb.ring || ctx.params.update != Update::Synchronous || N < k_cluster_min_particles ||
+        N > k_cluster_swarm_threads * k_cluster_swarm_max_blocks) {
+        return false;
+    }
+    const auto kernel = pick_cluster_kernel<Real, Fit>(D);
+    if (kernel == nullptr) {
+        return false;
+    }
+    const int cluster = (N + k_cluster_swarm_threads - 1) / k_cluster_swarm_threads;
+    const int resident = cached_launch_query(kernel, k_cluster_swarm_threads, cluster, [&] {
+        return resident_clusters(kernel, k_cluster_swarm_threads, cluster, ctx.stream);
+    });
+    if (resident < S) {
+        return false;
+    }
+    const bool watch = ctx.stop.early_stopping() || ctx.params.record_history;
+    if (watch) {
+        buf.state.resize(pb.rows(), D, ctx.stream);
+    }
+    BlockRunArgs<Real> a{pb, buf.state.view(), nullptr, ctx.best_f.data(), ctx.best_x.data(), 0, 0, D, true, false};
+    const Fit fit{pb.function, pb.sign};
+    auto launch = [&](std::uint32_t first, std::uint32_t last, Real* history, bool keep) {
+        a.first = first;
+        a.last = last;
+        a.history = history;
+        a.keep_state = keep;
+        cudaLaunchConfig_t cfg{};
+        cudaLaunchAttribute attr{};
+        cluster_config(cfg, attr, S * cluster, k_cluster_swarm_threads, cluster, ctx.stream);
+        SWARM_CUDA_CHECK_THROW(cudaLaunchKernelEx(&cfg, kernel, a, fit));
+    };
+    const auto T = static_cast<std::uint32_t>(ctx.params.iterations);
+    if (!watch) {
+        launch(0, T, nullptr, false);
+        ctx.iterations = ctx.params.iterations;
+        return true;
+    }
+    run_watched(
+        ctx, buf.history, launch,
+        [&] {
+            buf.snapshot.resize(pb.rows(), D, ctx.stream);
+            copy_state(buf.snapshot, buf.state, ctx.stream);
+        },
+        [&] { copy_state(buf.state, buf.snapshot, ctx.stream); });
+    return true;
+}
+
+template bool run_cluster_builtin(RunContext<float>&, BlockRunBuffers<float>&);
+template bool run_cluster_builtin(RunContext<double>&, BlockRunBuffers<double>&);
+
+} // namespace swarm::gpu
