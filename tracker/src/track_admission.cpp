@@ -9,6 +9,17 @@ namespace {
 
 // How much better a detection's fitness must be than the track it would change.
 constexpr double k_takeover_margin = 0.05;
+// A part of a sign (a triangle fitted to a danger sign's red corner or beside its pictogram, a disc inside a
+// ring) can fit its model as well as the whole sign does, or better: a find at least this much larger in area
+// whose fit is at most k_part_margin worse explains the same paint, and is the sign.
+constexpr float k_part_area_ratio = 1.5f;
+constexpr double k_part_margin = 0.1;
+
+// `part` lies inside `whole` (most of its box), of the same category, and `whole` is larger and fits nearly as well.
+bool part_of(const Track& part, const Track& whole) {
+    return part.category == whole.category && whole.box.area() > k_part_area_ratio * part.box.area() &&
+           (part.box & whole.box).area() > 0.6f * part.box.area() && whole.fitness >= part.fitness - k_part_margin;
+}
 
 // Another model explains this sign clearly better: the track changes category, keeps its id.
 void take_over(Track& k, const Track& t) {
@@ -39,18 +50,35 @@ void re_place(Track& k, const Track& t, const std::function<void(Track&)>& place
 void admit_detections(std::vector<Track> fresh, std::vector<Track>& tracks, double duplicate_iou,
                       const std::function<bool(const Track&)>& verify, const std::function<void(Track&)>& place) {
     std::sort(fresh.begin(), fresh.end(), [](const Track& a, const Track& b) { return a.fitness > b.fitness; });
-    for (const auto& t : fresh) {
+    // The verifier's answer per fresh detection, asked at most once (0 unasked, 1 yes, -1 no).
+    std::vector<int> answer(fresh.size(), 0);
+    auto verified = [&](std::size_t i) {
+        if (answer[i] == 0) {
+            answer[i] = verify(fresh[i]) ? 1 : -1;
+        }
+        return answer[i] > 0;
+    };
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        const Track& t = fresh[i];
+        bool is_part = false;
+        for (std::size_t j = 0; j < fresh.size() && !is_part; ++j) {
+            is_part = j != i && part_of(t, fresh[j]) && verified(j);
+        }
+        if (is_part) {
+            continue; // its sign is admitted (or already tracked) as the larger find
+        }
         auto overlap = std::find_if(tracks.begin(), tracks.end(),
                                     [&](const Track& k) { return same_sign(k, t, duplicate_iou); });
         if (overlap == tracks.end()) {
-            if (verify(t)) {
+            if (verified(i)) {
                 tracks.push_back(t);
             }
-        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin && verify(t)) {
+        } else if (overlap->model != t.model && t.fitness > overlap->fitness + k_takeover_margin && verified(i)) {
             take_over(*overlap, t);
-        } else if (overlap->model == t.model && overlap->weak() && t.fitness > overlap->fitness + k_takeover_margin &&
-                   verify(t)) {
-            re_place(*overlap, t, place);
+        } else if (overlap->model == t.model &&
+                   ((overlap->weak() && t.fitness > overlap->fitness + k_takeover_margin) || part_of(*overlap, t)) &&
+                   verified(i)) {
+            re_place(*overlap, t, place); // a track of a part of this sign grows to the whole sign too
         }
     }
 }

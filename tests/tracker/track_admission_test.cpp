@@ -1,0 +1,70 @@
+// What a frame's detections change in the tracks (track_admission.h): parts of a sign against the whole sign.
+#include <gtest/gtest.h>
+
+#include "track_admission.h"
+
+namespace tracker {
+namespace {
+
+// A find of `category` whose outline is the square box at (x, y) of side `side`, at depth `z`.
+Track find(Category category, float x, float y, float side, double fitness, double z = 10.0) {
+    Track t;
+    t.category = category;
+    t.model = static_cast<int>(category);
+    t.pose = {x, y, z, 0, 0, 0};
+    t.fitness = fitness;
+    t.peak_fitness = fitness;
+    t.box = cv::Rect2f(x, y, side, side);
+    t.outline = {{x, y}, {x + side, y}, {x + side, y + side}, {x, y + side}};
+    return t;
+}
+
+std::vector<Track> admit(std::vector<Track> fresh, std::vector<Track> tracks = {}, int* asked = nullptr) {
+    admit_detections(
+        std::move(fresh), tracks, 0.3,
+        [asked](const Track&) {
+            if (asked != nullptr) {
+                ++*asked;
+            }
+            return true;
+        },
+        [](Track& t) { t.box = cv::Rect2f(static_cast<float>(t.pose[0]), static_cast<float>(t.pose[1]), 40, 40); });
+    return tracks;
+}
+
+TEST(TrackAdmission, APartInsideALargerFindThatFitsNearlyAsWellIsDropped) {
+    // A danger sign 40 px wide and a triangle fitted to one of its corners, 16 px, fitting a little better.
+    const auto tracks = admit({find(Category::Danger, 100, 100, 16, 0.70), find(Category::Danger, 96, 96, 40, 0.62)});
+    ASSERT_EQ(tracks.size(), 1u);
+    EXPECT_FLOAT_EQ(tracks[0].box.width, 40.f);
+}
+
+TEST(TrackAdmission, AFarWorseLargerFindDoesNotTakeThePartsPlace) {
+    // The larger find fits 0.2 worse: it is the duplicate, the smaller find stays (as before parts were known).
+    const auto tracks = admit({find(Category::Danger, 100, 100, 16, 0.70), find(Category::Danger, 96, 96, 40, 0.50)});
+    ASSERT_EQ(tracks.size(), 1u);
+    EXPECT_FLOAT_EQ(tracks[0].box.width, 16.f);
+}
+
+TEST(TrackAdmission, ASmallSignOfAnotherCategoryOrBesideTheLargeOneIsNoPart) {
+    const auto other = admit({find(Category::Mandatory, 100, 100, 16, 0.70), find(Category::Danger, 96, 96, 40, 0.62)});
+    EXPECT_EQ(other.size(), 1u); // same_sign: the smaller lies inside the larger, the better fit is kept
+    EXPECT_EQ(other[0].category, Category::Mandatory);
+    const auto beside = admit({find(Category::Danger, 140, 100, 16, 0.70), find(Category::Danger, 96, 96, 40, 0.62)});
+    EXPECT_EQ(beside.size(), 2u);
+}
+
+TEST(TrackAdmission, ATrackOfAPartMovesToTheWholeSignAndKeepsItsId) {
+    Track part = find(Category::Danger, 100, 100, 16, 0.70);
+    part.id = 7;
+    int asked = 0;
+    const auto tracks = admit({find(Category::Danger, 96, 96, 40, 0.65, 8.0)}, {part}, &asked);
+    ASSERT_EQ(tracks.size(), 1u);
+    EXPECT_EQ(tracks[0].id, 7);
+    EXPECT_DOUBLE_EQ(tracks[0].pose[2], 8.0);
+    EXPECT_FLOAT_EQ(tracks[0].box.width, 40.f);
+    EXPECT_EQ(asked, 1);
+}
+
+} // namespace
+} // namespace tracker
