@@ -10,16 +10,6 @@
 
 namespace swarm::gpu {
 
-template <typename Real>
-__device__ __forceinline__ Real worst_fitness() {
-    return sizeof(Real) == sizeof(float) ? Real(FLT_MAX) : Real(DBL_MAX);
-}
-
-template <typename Real>
-__device__ __forceinline__ ArgMin<Real> no_best() {
-    return {worst_fitness<Real>(), INT_MAX};
-}
-
 // Threads per block for swarms of n particles: whole warps, at most `max_block`, a power of two where a tree
 // reduction needs one. A block no larger than the swarm is how cuPSO's code runs (threads per block is its
 // argument, and its lock needs no more threads than particles): a 32-particle swarm in a block of 1,024 threads

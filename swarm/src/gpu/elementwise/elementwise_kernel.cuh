@@ -19,7 +19,6 @@
 
 #include "gpu/elementwise/elementwise_fitness.cuh"
 #include "gpu/elementwise/elementwise_staging.cuh"
-#include "gpu/cupso/thread_per_particle.cuh"
 #include "swarm/cuda/detail/block_reduce.cuh"
 #include "swarm/cuda/detail/device_problem.h"
 

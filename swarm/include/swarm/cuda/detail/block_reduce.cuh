@@ -3,6 +3,9 @@
 // reduction order gives the CPU reference's answer.
 #include <cuda_runtime.h>
 
+#include <cfloat>
+#include <climits>
+
 #include "swarm/detail/pso_math.h"
 
 namespace swarm::gpu {
@@ -12,6 +15,18 @@ struct ArgMin {
     Real f;
     int row;
 };
+
+// The largest finite fitness: worse than any a particle can have (NaN aside, which pso::better never prefers).
+template <typename Real>
+__host__ __device__ __forceinline__ Real worst_fitness() {
+    return sizeof(Real) == sizeof(float) ? Real(FLT_MAX) : Real(DBL_MAX);
+}
+
+// No best yet: every (fitness, row) pair beats it.
+template <typename Real>
+__host__ __device__ __forceinline__ ArgMin<Real> no_best() {
+    return {worst_fitness<Real>(), INT_MAX};
+}
 
 template <typename Real>
 __device__ __forceinline__ ArgMin<Real> better_of(ArgMin<Real> a, ArgMin<Real> b) {

@@ -13,11 +13,6 @@
 
 namespace swarm::gpu {
 
-template <typename Real>
-__host__ __device__ __forceinline__ Real worst_fitness() {
-    return sizeof(Real) == sizeof(float) ? Real(FLT_MAX) : Real(DBL_MAX);
-}
-
 // Fitness of a built-in benchmark function in minimise form. Custom functors take its place.
 template <typename Real>
 struct BuiltinFitness {
