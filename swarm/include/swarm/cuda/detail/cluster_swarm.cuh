@@ -6,9 +6,8 @@
 // per scheduler, and keeps the generation's exchange on chip: each warp writes its best (key, row, position) into
 // every block's shared memory (distributed shared memory stores, which need no reply), one cluster barrier, then
 // every warp reads the swarm's (at most 32) warp entries from its own block's shared memory and takes their
-// arg-min and the winner's position by shuffles. Reading the entries remotely after the barrier put a remote round
-// trip on every generation's chain; polling stamped entries without a barrier was slower still
-// (docs/benchmarks.md, "Peers").
+// arg-min and the winner's position by shuffles, so the generation's chain holds no remote round trip (reading the
+// entries remotely after the barrier, or polling stamped entries without one, was slower: docs/benchmarks-peers.md).
 //
 // Same algorithm, random numbers and trajectory as block_swarm_kernel: a particle's row keys its draws, and the
 // arg-min takes the lowest row among equal personal bests (entries and lanes are in row order). Entries are
@@ -130,7 +129,9 @@ __global__ void __launch_bounds__(k_cluster_swarm_threads) cluster_swarm_kernel(
     // This warp's best personal best of generation t into every block's entries[t & 1], then the barrier's arrive
     // (release: the stores are visible in the cluster after its wait). A warp's best changes only when one of its
     // personal bests improves; the buffer of parity t & 1 then is stale in this generation and the next, and is
-    // written only then. A converging swarm mostly writes nothing, and its lanes arrive without the release.
+    // written only then. A converging swarm mostly writes nothing, and its lanes arrive without the release. A relaxed
+    // arrive still comes after this warp's reads of generation t - 1's entries had returned (their values fed the
+    // arg-min and the move before it), so no later write into those entries can reach them.
     bool improved_before = true;
     auto publish = [&](std::uint32_t t, bool improved) {
         const bool changed = __any_sync(0xffffffffu, improved);
