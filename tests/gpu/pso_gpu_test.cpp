@@ -223,10 +223,11 @@ TEST(GpuFusedWideRing, SmallSwarmOfManyDimsEndsWhereTheCpuDoes) {
     }
 }
 
-// A few swarms of 256-1,024 particles in 1-4 dims run gpu-fused's cluster form on a device of compute capability
+// A few swarms of 256-2,048 particles in 1-4 dims run gpu-fused's cluster form on a device of compute capability
 // 9.0 (each swarm spread over a thread-block cluster, the best exchanged in distributed shared memory); elsewhere
-// the block kernel. Either way the run follows cpu-serial: fp64, the whole history (the chunked, resumed launches)
-// and an unwatched run's end, with a swarm size that leaves the last block part-empty (300 = 2 x 128 + 44).
+// the block or grid kernel. Either way the run follows cpu-serial: fp64, the whole history (the chunked, resumed
+// launches) and an unwatched run's end, with swarm sizes that leave the last block part-empty (300 = 2 x 128 + 44
+// in 128-thread blocks; 1,500 = 5 x 256 + 220 in 256-thread blocks, two entries a lane in the arg-min).
 TEST(GpuFusedCluster, SwarmsOfHundredsOfParticlesFollowTheCpu) {
     if (!swarm::cuda_device_present()) GTEST_SKIP() << "no CUDA device";
     struct Shape {
@@ -234,7 +235,8 @@ TEST(GpuFusedCluster, SwarmsOfHundredsOfParticlesFollowTheCpu) {
         int dims, particles;
     };
     for (const Shape sh : {Shape{swarm::Function::Cubic, 1, 1024}, Shape{swarm::Function::Rastrigin, 3, 300},
-                           Shape{swarm::Function::Sphere, 4, 512}}) {
+                           Shape{swarm::Function::Sphere, 4, 512}, Shape{swarm::Function::Cubic, 1, 2048},
+                           Shape{swarm::Function::Rastrigin, 2, 1500}}) {
         const auto problem = swarm::Problem::benchmark(sh.f, sh.dims);
         const std::string what = std::string(swarm::info(sh.f).name) + " " + std::to_string(sh.particles);
         const swarm::Params traced_p = traced(2, sh.particles, 150, swarm::Topology::Global, 3);

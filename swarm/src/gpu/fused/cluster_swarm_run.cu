@@ -12,14 +12,14 @@ namespace {
 // cost more than the spread saves.
 constexpr int k_cluster_min_particles = 256;
 
-template <typename Real, typename Fit>
+template <typename Real, typename Fit, int kThreads>
 auto pick_cluster_kernel(int dims) {
     using Kernel = void (*)(BlockRunArgs<Real>, Fit);
     switch (dims) {
-    case 1: return Kernel(cluster_swarm_kernel<Real, Fit, 1>);
-    case 2: return Kernel(cluster_swarm_kernel<Real, Fit, 2>);
-    case 3: return Kernel(cluster_swarm_kernel<Real, Fit, 3>);
-    case 4: return Kernel(cluster_swarm_kernel<Real, Fit, 4>);
+    case 1: return Kernel(cluster_swarm_kernel<Real, Fit, 1, kThreads>);
+    case 2: return Kernel(cluster_swarm_kernel<Real, Fit, 2, kThreads>);
+    case 3: return Kernel(cluster_swarm_kernel<Real, Fit, 3, kThreads>);
+    case 4: return Kernel(cluster_swarm_kernel<Real, Fit, 4, kThreads>);
     default: return Kernel(nullptr);
     }
 }
@@ -32,16 +32,17 @@ bool run_cluster_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
     const auto& pb = ctx.dp;
     const int S = pb.swarms, N = pb.particles, D = pb.dims;
     if (pb.ring || ctx.params.update != Update::Synchronous || N < k_cluster_min_particles ||
-        N > k_cluster_swarm_threads * k_cluster_swarm_max_blocks) {
+        N > k_cluster_swarm_max_particles) {
         return false;
     }
-    const auto kernel = pick_cluster_kernel<Real, Fit>(D);
+    const int threads = cluster_swarm_threads(N);
+    const auto kernel = threads == 128 ? pick_cluster_kernel<Real, Fit, 128>(D) : pick_cluster_kernel<Real, Fit, 256>(D);
     if (kernel == nullptr) {
         return false;
     }
-    const int cluster = (N + k_cluster_swarm_threads - 1) / k_cluster_swarm_threads;
-    const int resident = cached_launch_query(kernel, k_cluster_swarm_threads, cluster, [&] {
-        return resident_clusters(kernel, k_cluster_swarm_threads, cluster, ctx.stream);
+    const int cluster = (N + threads - 1) / threads;
+    const int resident = cached_launch_query(kernel, threads, cluster, [&] {
+        return resident_clusters(kernel, threads, cluster, ctx.stream);
     });
     if (resident < S) {
         return false;
@@ -59,7 +60,7 @@ bool run_cluster_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
         a.keep_state = keep;
         cudaLaunchConfig_t cfg{};
         cudaLaunchAttribute attr{};
-        cluster_config(cfg, attr, S * cluster, k_cluster_swarm_threads, cluster, ctx.stream);
+        cluster_config(cfg, attr, S * cluster, threads, cluster, ctx.stream);
         SWARM_CUDA_CHECK_THROW(cudaLaunchKernelEx(&cfg, kernel, a, fit));
     };
     const auto T = static_cast<std::uint32_t>(ctx.params.iterations);

@@ -1,7 +1,7 @@
 // gpu-fused: the engine's workhorse. Many swarms, many generations, ring or global topology, picked per
 // shape (fused_plan.h says which and why):
 //  - block:  one persistent launch, a block per swarm, state on chip (block_swarm.cuh), the whole run
-//            in one launch; for swarms that fit a block. On compute capability 9.0, a few swarms of 256-1,024
+//            in one launch; for swarms that fit a block. On compute capability 9.0, a few swarms of 256-2,048
 //            particles in 1-4 dims spread each over a thread-block cluster instead (cluster_swarm.cuh).
 //  - grid:   one persistent cooperative launch for swarms too big for a block: every block works on
 //            every generation, one grid barrier per generation (grid_swarm.cuh).
@@ -80,7 +80,11 @@ private:
             }
             break;
         case FusedPlan::GridPhases: run_grid_phases(ctx, fit, buf.multi); break;
-        case FusedPlan::Grid: run_grid_swarms(ctx, fit, buf.grid); break;
+        case FusedPlan::Grid:
+            if (!run_cluster_builtin(ctx, buf.block)) { // 1,025-2,048 particles in 1-4 dims, on sm_90
+                run_grid_swarms(ctx, fit, buf.grid);
+            }
+            break;
         case FusedPlan::Block:
             if (!run_cluster_builtin(ctx, buf.block)) {
                 run_block_builtin(ctx, buf.block);

@@ -1,12 +1,12 @@
 #pragma once
 // The block-per-swarm design spread over a thread-block cluster (compute capability 9.0): for one or a few
-// synchronous global-topology swarms of a few hundred to 1,024 particles in a few dimensions (cuPSO's 1-D cubic).
+// synchronous global-topology swarms of a few hundred to 2,048 particles in a few dimensions (cuPSO's 1-D cubic).
 // On one SM such a swarm is that SM's issue rate: every generation is a Philox draw, a move and a fitness per
-// particle, 32 warps on 4 schedulers. A cluster of up to 8 blocks puts the same particles on up to 8 SMs, one warp
-// per scheduler, and keeps the generation's exchange on chip: each warp writes its best (key, row, position) into
-// every block's shared memory (distributed shared memory stores, which need no reply), one cluster barrier, then
-// every warp reads the swarm's (at most 32) warp entries from its own block's shared memory and takes their
-// arg-min and the winner's position by shuffles, so the generation's chain holds no remote round trip (reading the
+// particle, up to 32 warps on 4 schedulers. A cluster of up to 8 blocks puts the same particles on up to 8 SMs, one or
+// two warps per scheduler, and keeps the generation's exchange on chip: each warp writes its best (key, row,
+// position) into every block's shared memory (distributed shared memory stores, which need no reply), one cluster
+// barrier, then every warp reads the swarm's (at most 64) warp entries from its own block's shared memory and takes
+// their arg-min, so the generation's chain holds no remote round trip (reading the
 // entries remotely after the barrier, or polling stamped entries without one, was slower: docs/benchmarks-peers.md).
 //
 // Same algorithm, random numbers and trajectory as block_swarm_kernel: a particle's row keys its draws, and the
@@ -22,10 +22,12 @@
 
 namespace swarm::gpu {
 
-// Threads per block of the cluster form; a swarm of N particles takes ceil(N / this) blocks (at most 8, the
-// portable cluster size, so up to 1,024 particles).
-constexpr int k_cluster_swarm_threads = 128;
+// Threads per block of the cluster form: 128 for swarms of up to 1,024 particles (one warp per scheduler), 256 up to
+// 2,048; a swarm of N particles takes ceil(N / threads) blocks, at most 8 (the portable cluster size).
 constexpr int k_cluster_swarm_max_blocks = 8;
+constexpr int k_cluster_swarm_max_particles = 8 * 256;
+
+inline int cluster_swarm_threads(int particles) { return particles <= 8 * 128 ? 128 : 256; }
 
 // Order-preserving unsigned keys of fitness values (fitness_key's, in 64 bits for fp64): key(a) < key(b) exactly
 // when a < b, -0 and +0 equal, NaN the worst key.
@@ -76,16 +78,18 @@ struct WarpEntry {
     Real position[kDims];
 };
 
-template <typename Real, typename Fit, int kDims>
-__global__ void __launch_bounds__(k_cluster_swarm_threads) cluster_swarm_kernel(BlockRunArgs<Real> a, Fit fit) {
+template <typename Real, typename Fit, int kDims, int kThreads>
+__global__ void __launch_bounds__(kThreads) cluster_swarm_kernel(BlockRunArgs<Real> a, Fit fit) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     namespace cg = cooperative_groups;
     using KeyOf = FitnessKey<Real>;
     using Key = typename KeyOf::Type;
     using Entry = WarpEntry<Real, kDims>;
-    constexpr int kThreads = k_cluster_swarm_threads, kWarps = kThreads / 32;
+    constexpr int kWarps = kThreads / 32;
+    constexpr int kSlots = k_cluster_swarm_max_blocks * kWarps; // 32 or 64 warp entries, in row order
+    constexpr int kPerLane = kSlots / 32;
     constexpr int kBlocks = (kDims + 3) / 4;
-    __shared__ Entry entries[2][k_cluster_swarm_max_blocks * kWarps]; // the swarm's warps, by generation parity
+    __shared__ Entry entries[2][kSlots]; // the swarm's warps, by generation parity
 
     cg::cluster_group cluster = cg::this_cluster();
     const int C = static_cast<int>(cluster.num_blocks()), c = static_cast<int>(cluster.block_rank());
@@ -155,32 +159,69 @@ __global__ void __launch_bounds__(k_cluster_swarm_threads) cluster_swarm_kernel(
         }
         asm volatile("barrier.cluster.arrive.release;" ::: "memory");
     };
-    // After the barrier's wait: the swarm's best of generation t, its position into nb, its row into g. An entry's
-    // key changes exactly when its warp's best improved (strictly lower); when no lane sees a key other than the one
-    // it read a generation ago (the other parity, which the same best was written into), the best stands and the
-    // arg-min's shuffles are skipped.
-    Key seen = KeyOf::worst;
+    // After the barrier's wait: the swarm's best of generation t, its position into nb, its row into g. Each lane
+    // watches kPerLane entries (lane, lane + 32). An entry's key changes exactly when its warp's best improved
+    // (strictly lower); when no lane sees a key other than the one it read a generation ago (the other parity,
+    // which the same best was written into), the best stands and the arg-min is skipped.
+    Key seen[kPerLane];
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+        seen[j] = KeyOf::worst;
+    }
     int g = 0;
     auto read_best = [&](std::uint32_t t, bool first) {
-        Entry e;
-        e.key = KeyOf::worst;
-        if (lane < C * kWarps) { // <= 32 entries, in row order
-            e.key = entries[t & 1u][lane].key;
-        }
-        if (!__any_sync(0xffffffffu, first || e.key != seen)) {
-            return;
-        }
-        seen = e.key;
-        if (lane < C * kWarps) {
-            e = entries[t & 1u][lane];
-        }
-        Key m;
-        const int winner = warp_min_key_lane(e.key, m);
+        const Entry* slots = entries[t & 1u];
+        const int used = C * kWarps;
+        if constexpr (kPerLane == 1) {
+            Entry e;
+            e.key = lane < used ? slots[lane].key : KeyOf::worst;
+            if (!__any_sync(0xffffffffu, first || e.key != seen[0])) {
+                return;
+            }
+            seen[0] = e.key;
+            if (lane < used) {
+                e = slots[lane];
+            }
+            Key m;
+            const int winner = warp_min_key_lane(e.key, m); // the lowest lane, so the lowest row
 #pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            nb[d] = __shfl_sync(0xffffffffu, e.position[d], winner);
+            for (int d = 0; d < kDims; ++d) {
+                nb[d] = __shfl_sync(0xffffffffu, e.position[d], winner);
+            }
+            g = __shfl_sync(0xffffffffu, e.row, winner);
+        } else {
+            Key k[kPerLane];
+            bool changed = first;
+#pragma unroll
+            for (int j = 0; j < kPerLane; ++j) {
+                const int idx = lane + 32 * j;
+                k[j] = idx < used ? slots[idx].key : KeyOf::worst;
+                changed = changed || k[j] != seen[j];
+            }
+            if (!__any_sync(0xffffffffu, changed)) {
+                return;
+            }
+            Key lane_min = k[0];
+#pragma unroll
+            for (int j = 0; j < kPerLane; ++j) {
+                seen[j] = k[j];
+                lane_min = k[j] < lane_min ? k[j] : lane_min;
+            }
+            Key m;
+            (void)warp_min_key_lane(lane_min, m);
+            // The lowest entry index holding the minimum (the lowest row), over all lanes and their entries.
+            unsigned lowest = 0xffffffffu;
+#pragma unroll
+            for (int j = kPerLane - 1; j >= 0; --j) {
+                lowest = k[j] == m ? static_cast<unsigned>(lane + 32 * j) : lowest;
+            }
+            const Entry& e = slots[__reduce_min_sync(0xffffffffu, lowest)]; // one address for every lane: a broadcast
+#pragma unroll
+            for (int d = 0; d < kDims; ++d) {
+                nb[d] = e.position[d];
+            }
+            g = e.row;
         }
-        g = __shfl_sync(0xffffffffu, e.row, winner);
     };
 
     const std::uint32_t begin = a.first == 0 ? 1u : a.first;

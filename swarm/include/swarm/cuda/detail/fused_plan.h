@@ -4,7 +4,7 @@
 //  - swarms that fit a block (<= 1024 particles) run the block-per-swarm whole-run kernel when there are
 //    enough swarms to fill the GPU or the swarm is small; a block per swarm keeps the state on chip and
 //    needs only block barriers (Block); on compute capability 9.0 a few synchronous global swarms of
-//    256-1,024 particles in 1-4 dims spread each over a thread-block cluster instead, since one SM's issue rate
+//    256-2,048 particles in 1-4 dims spread each over a thread-block cluster instead, since one SM's issue rate
 //    bounds such a block (cluster_swarm.cuh; run_cluster_builtin decides, needing the device);
 //  - otherwise (few big swarms) the cooperative grid kernel spreads every swarm over all SMs (Grid);
 //    few ring swarms of >= 32 dims instead fuse RingPSO's two kernels into one cooperative launch, a
