@@ -47,8 +47,7 @@ bool run_cluster_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
     if (resident < S) {
         return false;
     }
-    const bool watch = ctx.stop.early_stopping() || ctx.params.record_history;
-    if (watch) {
+    if (watched_run(ctx)) {
         buf.state.resize(pb.rows(), D, ctx.stream);
     }
     BlockRunArgs<Real> a{pb, buf.state.view(), nullptr, ctx.best_f.data(), ctx.best_x.data(), 0, 0, D, true, false};
@@ -63,19 +62,7 @@ bool run_cluster_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
         cluster_config(cfg, attr, S * cluster, threads, cluster, ctx.stream);
         SWARM_CUDA_CHECK_THROW(cudaLaunchKernelEx(&cfg, kernel, a, fit));
     };
-    const auto T = static_cast<std::uint32_t>(ctx.params.iterations);
-    if (!watch) {
-        launch(0, T, nullptr, false);
-        ctx.iterations = ctx.params.iterations;
-        return true;
-    }
-    run_watched(
-        ctx, buf.history, launch,
-        [&] {
-            buf.snapshot.resize(pb.rows(), D, ctx.stream);
-            copy_state(buf.snapshot, buf.state, ctx.stream);
-        },
-        [&] { copy_state(buf.state, buf.snapshot, ctx.stream); });
+    run_block_launches(ctx, buf, launch);
     return true;
 }
 

@@ -35,9 +35,9 @@ __device__ __forceinline__ float fitness_of_key(std::uint32_t key) {
 }
 
 // Swarm s's bounds and velocity limits in registers (every particle of a register kernel keeps them).
-template <int kDims>
-__device__ __forceinline__ void load_swarm_bounds(const DeviceProblem<float>& pb, int s, float (&lo)[kDims],
-                                                  float (&hi)[kDims], float (&vm)[kDims]) {
+template <int kDims, typename Real>
+__device__ __forceinline__ void load_swarm_bounds(const DeviceProblem<Real>& pb, int s, Real (&lo)[kDims],
+                                                  Real (&hi)[kDims], Real (&vm)[kDims]) {
     const std::size_t b0 = static_cast<std::size_t>(s) * kDims;
 #pragma unroll
     for (int d = 0; d < kDims; ++d) {
@@ -47,20 +47,59 @@ __device__ __forceinline__ void load_swarm_bounds(const DeviceProblem<float>& pb
     }
 }
 
+// A register kernel's particle at the start of a launch: initialised from row `init_row`'s draws (a.first == 0;
+// its personal best is where it starts) or resumed from row `row` of the global state.
+template <int kDims, typename Real, typename Fit>
+__device__ __forceinline__ void start_particle(const BlockRunArgs<Real>& a, const Fit& fit, int s,
+                                               std::uint32_t init_row, std::size_t row, Real (&x)[kDims],
+                                               Real (&v)[kDims], Real (&p)[kDims], Real& pf) {
+    if (a.first == 0) {
+        init_particle(a.pb, s, init_row, x, v, kDims);
+#pragma unroll
+        for (int d = 0; d < kDims; ++d) {
+            p[d] = x[d];
+        }
+        pf = fit(x, kDims);
+        return;
+    }
+    const std::size_t e = row * kDims;
+#pragma unroll
+    for (int d = 0; d < kDims; ++d) {
+        x[d] = a.st.x[e + d];
+        v[d] = a.st.v[e + d];
+        p[d] = a.st.p[e + d];
+    }
+    pf = a.st.pf[row];
+}
+
+// A register kernel's particle into row `row` of the global state (BlockRunArgs::keep_state).
+template <int kDims, typename Real>
+__device__ __forceinline__ void store_particle(const StateView<Real>& st, std::size_t row, const Real (&x)[kDims],
+                                               const Real (&v)[kDims], const Real (&p)[kDims], Real pf) {
+    const std::size_t e = row * kDims;
+#pragma unroll
+    for (int d = 0; d < kDims; ++d) {
+        st.x[e + d] = x[d];
+        st.v[e + d] = v[d];
+        st.p[e + d] = p[d];
+    }
+    st.pf[row] = pf;
+}
+
 // Eq. 1-2 and the boundary rule from this generation's words `w`, the fitness and the personal best of a
 // particle held in registers (kDims dimensions, kBlocks = (kDims + 3) / 4 word sets). Returns whether the personal
 // best improved. kClamp: the boundary rule is Clamp (move_block).
-template <typename Fit, int kDims, int kBlocks, bool kClamp = false>
-__device__ __forceinline__ bool reg_move(const DeviceProblem<float>& pb, const Fit& fit, const float* lo,
-                                         const float* hi, const float* vm, const float* nb,
-                                         const MoveWords (&w)[kBlocks], float (&x)[kDims], float (&v)[kDims],
-                                         float (&p)[kDims], float& pf) {
+template <typename Fit, int kDims, int kBlocks, bool kClamp = false, typename Real>
+__device__ __forceinline__ bool reg_move(const DeviceProblem<Real>& pb, const Fit& fit, const Real* lo,
+                                         const Real* hi, const Real* vm, const Real* nb,
+                                         const MoveWords (&w)[kBlocks], Real (&x)[kDims], Real (&v)[kDims],
+                                         Real (&p)[kDims], Real& pf) {
 #pragma unroll
     for (int k = 0; k < kBlocks; ++k) {
         const int d0 = 4 * k;
-        move_block<float, kClamp>(pb, lo + d0, hi + d0, vm + d0, w[k], kDims - d0, x + d0, v + d0, p + d0, nb + d0);
+        move_block<Real, kClamp>(pb, lo + d0, hi + d0, vm + d0, w[k], kDims - d0, x + d0, v + d0, p + d0, nb + d0);
     }
-    const float f = fit(x, kDims);
+    const Real f = fit(x, kDims);
     const bool improved = f < pf;
     pf = improved ? f : pf;
 #pragma unroll
@@ -130,27 +169,12 @@ __global__ void __launch_bounds__(kMaxThreads) block_swarm_reg_kernel(BlockRunAr
     const int row0 = s * N;
     const auto r = static_cast<std::uint32_t>(row0 + i);
     const std::size_t b0 = static_cast<std::size_t>(s) * kDims;
-    const std::size_t e0 = static_cast<std::size_t>(active ? row0 + i : row0) * kDims;
 
     float lo[kDims], hi[kDims], vm[kDims], x[kDims], v[kDims], p[kDims], nb[kDims];
     load_swarm_bounds<kDims>(pb, s, lo, hi, vm);
     float pf;
-    if (a.first == 0) {
-        init_particle(pb, s, r, x, v, kDims);
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            p[d] = x[d];
-        }
-        pf = fit(x, kDims);
-    } else { // resume: inactive threads read row0's row, a valid copy that never wins
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            x[d] = a.st.x[e0 + d];
-            v[d] = a.st.v[e0 + d];
-            p[d] = a.st.p[e0 + d];
-        }
-        pf = a.st.pf[active ? row0 + i : row0];
-    }
+    // Resuming, threads past the swarm's end read row0's row: a valid copy that never wins.
+    start_particle<kDims>(a, fit, s, r, static_cast<std::size_t>(active ? row0 + i : row0), x, v, p, pf);
 
     // The swarm's best of the current personal bests: its lane (one warp) or row within the swarm.
     // Several warps publish into parity q, one barrier, then read.
@@ -232,14 +256,7 @@ __global__ void __launch_bounds__(kMaxThreads) block_swarm_reg_kernel(BlockRunAr
     }
 
     if (a.keep_state && active) {
-        const std::size_t e = static_cast<std::size_t>(row0 + i) * kDims;
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            a.st.x[e + d] = x[d];
-            a.st.v[e + d] = v[d];
-            a.st.p[e + d] = p[d];
-        }
-        a.st.pf[row0 + i] = pf;
+        store_particle<kDims>(a.st, static_cast<std::size_t>(row0 + i), x, v, p, pf);
     }
     const float gf = best_fitness(g, kOneWarp ? q : qp); // nb already holds the best's position
     if (i == 0) {

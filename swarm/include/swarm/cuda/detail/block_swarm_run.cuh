@@ -93,6 +93,32 @@ void run_watched(RunContext<Real>& ctx, GPUMemory<Real>& history, Launch&& launc
     }
 }
 
+// Whether the run is watched (history or early stopping): run in chunks, with the state kept between launches.
+template <typename Real>
+bool watched_run(const RunContext<Real>& ctx) {
+    return ctx.stop.early_stopping() || ctx.params.record_history;
+}
+
+// The whole run as `launch(first, last, history, keep_state)` calls of a kernel whose state is BlockRunBuffers'
+// (the block kernel, gpu-fused's cluster form): one launch when nothing is watched, else run_watched's chunks with
+// the buffers' snapshot for replays.
+template <typename Real, typename Launch>
+void run_block_launches(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf, Launch&& launch) {
+    const auto& pb = ctx.dp;
+    if (!watched_run(ctx)) {
+        launch(0, static_cast<std::uint32_t>(ctx.params.iterations), nullptr, false);
+        ctx.iterations = ctx.params.iterations;
+        return;
+    }
+    run_watched(
+        ctx, buf.history, launch,
+        [&] {
+            buf.snapshot.resize(pb.rows(), pb.dims, ctx.stream);
+            copy_state(buf.snapshot, buf.state, ctx.stream);
+        },
+        [&] { copy_state(buf.state, buf.snapshot, ctx.stream); });
+}
+
 // The kernel for a shape: fp32 swarms of up to 256 particles in 1-6 or 8 dimensions get an unrolled
 // copy (the shapes of the seeds' small benchmarks and of poses); everything else the generic one.
 template <typename Real, typename Fit>
@@ -148,7 +174,6 @@ auto pick_block_reg_kernel(const DeviceProblem<Real>& pb, int threads) {
 template <typename Real, typename Fit>
 void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Real>& buf) {
     const auto& pb = ctx.dp;
-    const Params& pr = ctx.params;
     const int S = pb.swarms, N = pb.particles, D = pb.dims;
     const int stride = D % 2 == 1 ? D : D + 1;
     const std::size_t smem = block_swarm_shared_bytes<Real>(N, D, stride);
@@ -163,9 +188,7 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
         SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                     static_cast<int>(dyn)));
     }
-    const bool early = ctx.stop.early_stopping();
-    const bool watch = early || pr.record_history;
-    if (!on_chip || watch) {
+    if (!on_chip || watched_run(ctx)) {
         buf.state.resize(pb.rows(), D, ctx.stream);
     }
 
@@ -180,19 +203,7 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
         SWARM_CHECK_LAUNCH(block_swarm_kernel, S, threads, dyn);
     };
 
-    const auto T = static_cast<std::uint32_t>(pr.iterations);
-    if (!watch) {
-        launch(0, T, nullptr, false);
-        ctx.iterations = pr.iterations;
-        return;
-    }
-    run_watched(
-        ctx, buf.history, launch,
-        [&] {
-            buf.snapshot.resize(pb.rows(), D, ctx.stream);
-            copy_state(buf.snapshot, buf.state, ctx.stream);
-        },
-        [&] { copy_state(buf.state, buf.snapshot, ctx.stream); });
+    run_block_launches(ctx, buf, launch);
 }
 
 // run_block_swarms with the built-in functions (instantiated once, in gpu_sync.cu).

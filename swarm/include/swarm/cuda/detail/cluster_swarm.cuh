@@ -100,35 +100,15 @@ __global__ void __launch_bounds__(kThreads) cluster_swarm_kernel(BlockRunArgs<Re
     const bool active = i < N;
     const int row0 = s * N;
     const auto r = static_cast<std::uint32_t>(row0 + i);
-    const std::size_t e0 = static_cast<std::size_t>(active ? row0 + i : row0) * kDims;
     cluster.sync(); // every block of the cluster runs before any writes into its shared memory
 
     Real lo[kDims], hi[kDims], vm[kDims], x[kDims], v[kDims], p[kDims], nb[kDims];
+    load_swarm_bounds<kDims>(pb, s, lo, hi, vm);
     const std::size_t b0 = static_cast<std::size_t>(s) * kDims;
-#pragma unroll
-    for (int d = 0; d < kDims; ++d) {
-        lo[d] = pb.lower[b0 + d];
-        hi[d] = pb.upper[b0 + d];
-        vm[d] = pb.vmax[b0 + d];
-    }
     Real pf;
-    if (a.first == 0) {
-        // Threads past the swarm's end initialise row0's copy: valid values that never win.
-        init_particle(pb, s, active ? r : static_cast<std::uint32_t>(row0), x, v, kDims);
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            p[d] = x[d];
-        }
-        pf = fit(x, kDims);
-    } else {
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            x[d] = a.st.x[e0 + d];
-            v[d] = a.st.v[e0 + d];
-            p[d] = a.st.p[e0 + d];
-        }
-        pf = a.st.pf[active ? row0 + i : row0];
-    }
+    // Threads past the swarm's end start as row0's copy: valid values that never win.
+    start_particle<kDims>(a, fit, s, active ? r : static_cast<std::uint32_t>(row0),
+                          static_cast<std::size_t>(active ? row0 + i : row0), x, v, p, pf);
 
     // This warp's best personal best of generation t into every block's entries[t & 1], then the barrier's arrive
     // (release: the stores are visible in the cluster after its wait). A warp's best changes only when one of its
@@ -235,18 +215,7 @@ __global__ void __launch_bounds__(kThreads) cluster_swarm_kernel(BlockRunArgs<Re
     asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
     read_best(begin - 1, true);
     for (std::uint32_t t = begin; t <= a.last; ++t) {
-#pragma unroll
-        for (int k = 0; k < kBlocks; ++k) {
-            const int d0 = 4 * k;
-            move_block<Real>(pb, lo + d0, hi + d0, vm + d0, w[k], kDims - d0, x + d0, v + d0, p + d0, nb + d0);
-        }
-        const Real f = fit(x, kDims);
-        const bool improved = f < pf;
-        pf = improved ? f : pf;
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            p[d] = improved ? x[d] : p[d];
-        }
+        const bool improved = reg_move<Fit, kDims, kBlocks>(pb, fit, lo, hi, vm, nb, w, x, v, p, pf);
         publish(t, improved && active);
 #pragma unroll
         for (int k = 0; k < kBlocks; ++k) { // generation t + 1's words while the other blocks arrive
@@ -260,14 +229,7 @@ __global__ void __launch_bounds__(kThreads) cluster_swarm_kernel(BlockRunArgs<Re
     }
 
     if (a.keep_state && active) {
-        const std::size_t e = static_cast<std::size_t>(row0 + i) * kDims;
-#pragma unroll
-        for (int d = 0; d < kDims; ++d) {
-            a.st.x[e + d] = x[d];
-            a.st.v[e + d] = v[d];
-            a.st.p[e + d] = p[d];
-        }
-        a.st.pf[row0 + i] = pf;
+        store_particle<kDims>(a.st, static_cast<std::size_t>(row0 + i), x, v, p, pf);
     }
     if (active && i == g) { // the best's owner holds its fitness and position
 #pragma unroll
