@@ -126,7 +126,9 @@ TEST_F(Elementwise, GraphReplayEqualsPerIterationLaunches) {
 // on the device; with history it is a launch per iteration. Both must give the same swarm best, bit for
 // bit: many blocks per swarm with the swarm best moving nearly every iteration (the persistent kernel's
 // copy/overwrite hand-off), several swarms, Random boundaries (lazily drawn), a padded row wider than a
-// warp, the gather path, one particle, both precisions, rows staged through shared memory.
+// warp, the gather path, one particle, both precisions, rows staged through shared memory, and rows kept in
+// shared memory for the whole run (ResidentTiles: every shape below whose state fits, e.g. FastPSO's 5,000 x 200
+// in fp32, whose warps hold 2 or 3 rows as one short tile).
 TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
     struct Case {
         swarm::Function f;
@@ -139,6 +141,7 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Rosenbrock, 33, 4, 100, 50, swarm::Boundary::Clamp},
                           {swarm::Function::Sphere, 7, 5, 1, 30, swarm::Boundary::Clamp},
                           {swarm::Function::Sphere, 100, 3, 1001, 80, swarm::Boundary::Clamp},
+                          {swarm::Function::Sphere, 200, 1, 5000, 40, swarm::Boundary::Random},
                           // State larger than L2 (72 MB of fp32 x, v, p; 144 MB in fp64): the one-launch run
                           // walks the rows backward on odd iterations (TileWalk), the per-iteration launches
                           // always forward; on sm_90 it also stages fp32 rows through shared memory

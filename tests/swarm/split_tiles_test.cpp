@@ -27,6 +27,7 @@ TEST_P(SplitTilesPartition, EveryRowOnceAndWarpsWithinOneRow) {
         int rows = 0;
         for (int i = 0; i < tiles.count(); ++i) {
             const Tile t = tiles.at(i);
+            EXPECT_EQ(tiles.offset(i), rows) << "the resident form keeps a warp's tiles one after another";
             ASSERT_GT(t.rows, 0) << "warp " << gw << " tile " << i;
             ASSERT_LE(t.rows, sh.tile_rows) << "a tile larger than the slot";
             if (i < tiles.full_rounds) EXPECT_EQ(t.rows, sh.tile_rows) << "whole tiles come first";
@@ -38,11 +39,14 @@ TEST_P(SplitTilesPartition, EveryRowOnceAndWarpsWithinOneRow) {
             }
             rows += t.rows;
         }
+        EXPECT_EQ(tiles.rows(), rows);
+        EXPECT_LE(rows, SplitTiles::max_rows(sh.warps, sh.particles, sh.tile_rows)) << "more than the warp's room";
         least = std::min(least, rows);
         most = std::max(most, rows);
     }
     EXPECT_EQ(std::count(owner.begin(), owner.end(), -1), 0) << "rows no warp walks";
     EXPECT_LE(most - least, 1) << "unbalanced warps";
+    EXPECT_EQ(most, SplitTiles::max_rows(sh.warps, sh.particles, sh.tile_rows)) << "room for rows no warp has";
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, SplitTilesPartition,
@@ -51,6 +55,7 @@ INSTANTIATE_TEST_SUITE_P(Shapes, SplitTilesPartition,
                                            Shape{1000000, 2112, 32}, // 12 dims, the largest tile
                                            Shape{21120, 2112, 5},   // rows a multiple of a round: no short tiles
                                            Shape{1000, 2112, 5},    // fewer rows than warps: some walk nothing
+                                           Shape{5000, 2112, 3},    // 5,000 x 200 resident on an H200
                                            Shape{60001, 1056, 5}, Shape{7, 3, 4}, Shape{1, 1, 1}));
 
 TEST(SplitTiles, HundredThousandByHundredOnAnH200) {

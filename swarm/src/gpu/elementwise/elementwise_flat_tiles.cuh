@@ -24,6 +24,12 @@
 //
 // Which tiles a warp walks: SplitTiles (split_tiles.h): whole tiles dealt round robin, then the rows left over
 // split into one short tile per warp, so that no warp runs a whole tile more than the others.
+//
+// Resident (ResidentTiles): where every warp's rows fit in shared memory, they stay there for the whole run
+// instead of being copied in and out each iteration; only personal bests that improve go to global memory
+// (other blocks copy the swarm best's from there). An L2-resident state such as FastPSO's 5,000 x 200 then
+// costs no memory traffic per iteration but the swarm best position and the few improved rows: what is left
+// is the row update's arithmetic and the grid barrier (docs/benchmarks.md, "Design evidence").
 #include "gpu/elementwise/elementwise_kernel.cuh"
 #include "gpu/elementwise/split_tiles.h"
 
@@ -87,6 +93,7 @@ struct FlatStagedRows {
     Real* scratch;           // tile_rows x pitch values: the current tile's new positions
     bool backward = false;
     static constexpr bool k_staged = true;
+    static constexpr bool k_resident = false;
 
     __device__ int index(int walk_pos) const { return backward ? n - 1 - walk_pos : walk_pos; }
     __device__ void issue(int k, int i) {
@@ -159,13 +166,51 @@ struct FlatStagedRows {
     }
 };
 
-// One iteration t over this warp's tiles of swarm s (odd iterations walk backward: a staged state is larger
-// than L2). Same contract as update_rows.
-template <Function F, typename Real, typename BeforePbestWrite>
+// A warp's rows held in shared memory for the whole run: x, then v, then p, each `room` rows of pitch values,
+// its tiles one after another (SplitTiles::offset). The state is read from and written to here every
+// iteration; global memory gets the improved personal bests as they happen and x and v once, at the end.
+template <typename Real>
+struct ResidentTiles {
+    SplitTiles tiles;
+    int n;         // tiles.count()
+    Real* region;  // 3 x room x pitch values
+    int room, pitch;
+    static constexpr bool k_resident = true;
+
+    struct Slot {
+        Real* x;
+        Real* v;
+        Real* p;
+    };
+    __device__ int index(int walk_pos) const { return walk_pos; } // one direction: no DRAM traffic to save
+    __device__ Slot slot(int i) const {
+        const std::size_t array = static_cast<std::size_t>(room) * pitch;
+        Real* x = region + static_cast<std::size_t>(tiles.offset(i)) * pitch;
+        return {x, x + array, x + 2 * array};
+    }
+    // Every lane: the warp's final x and v into the swarm's rows of `gx` and `gv` (rows of `pitch` values).
+    __device__ void write_back(Real* gx, Real* gv, std::size_t first_row) const {
+        const int lane = threadIdx.x & 31;
+        for (int i = 0; i < n; ++i) {
+            const Tile tile = tiles.at(i);
+            const Slot s = slot(i);
+            const std::size_t at = (first_row + tile.first) * pitch;
+            for (int k = lane; k < tile.rows * pitch; k += 32) {
+                gx[at + k] = s.x[k];
+                gv[at + k] = s.v[k];
+            }
+        }
+    }
+};
+
+// One iteration t over this warp's tiles of swarm s (staged: odd iterations walk backward, a staged state is
+// larger than L2; resident: the tiles stay in shared memory). Same contract as update_rows.
+template <Function F, typename Real, typename Rows, typename BeforePbestWrite>
 __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, const RunScalars<Real>& rs,
                                                           const SwarmVectors<Real>& sv, int s, int t, bool last,
-                                                          FlatStagedRows<Real>& rows, BeforePbestWrite before_pbest_write) {
-    constexpr bool scratch = flat_scratch_rows(F);
+                                                          Rows& rows, BeforePbestWrite before_pbest_write) {
+    constexpr bool resident = Rows::k_resident;
+    constexpr bool scratch = !resident && flat_scratch_rows(F);
     const int lane = threadIdx.x & 31;
     const int groups = w.pitch / 4;
     const int seg = lane / w.width, in_row = lane % w.width, rows_per_pass = 32 / w.width;
@@ -185,14 +230,22 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
     const bool reads = t != 0; // iteration 0 initialises: nothing to read
     const bool backward = (t & 1) != 0;
     const int n = rows.n;
-    if (reads) rows.begin_iteration(backward);
+    if constexpr (!resident) {
+        if (reads) rows.begin_iteration(backward);
+    }
     for (int walk_pos = 0; walk_pos < n; ++walk_pos) {
         const Tile tile = rows.tiles.at(rows.index(walk_pos)); // rows.backward is (t & 1) != 0 here
         const int base = tile.first, n_rows = tile.rows;
         const int r0 = s * w.particles + base; // the tile's first row
         // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it.
         const Real old_pf_of_lane = reads && lane < n_rows ? w.pf[r0 + lane] : Real(0);
-        const RowSource<Real> slot = reads ? rows.acquire() : RowSource<Real>{};
+        const auto slot = [&] {
+            if constexpr (resident) {
+                return rows.slot(walk_pos); // also at t = 0, which writes the first x and v there
+            } else {
+                return reads ? rows.acquire() : RowSource<Real>{};
+            }
+        }();
 
         // The update, in memory order: lanes take consecutive groups across row boundaries.
         int row = first_row, g = first_group;
@@ -214,6 +267,12 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                     vk.a[j] = Real(0);
                 }
             }
+            if constexpr (resident) { // in place: the lane read this group, nobody else touches it
+                store4(slot.x + in_tile, xk);
+                store4(slot.v + in_tile, vk);
+                next_group(row, g);
+                continue;
+            }
             store4(w.x + at, xk);
             store4(w.v + at, vk);
             // for the fitness and the personal-best copy
@@ -225,12 +284,10 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
             next_group(row, g);
         }
         __syncwarp(); // every lane's new positions (scratch, slot or global at t = 0) are visible to the warp
-        if (reads) {
-            if constexpr (scratch) {
-                rows.release(walk_pos); // the slot is read: it takes its next tile now
-            } else {
-                rows.release_vp(walk_pos);
-            }
+        if constexpr (scratch) {
+            if (reads) rows.release(walk_pos); // the slot is read: it takes its next tile now
+        } else if constexpr (!resident) {
+            if (reads) rows.release_vp(walk_pos);
         }
 
         // Fitness, personal bests and the running best, a pass of rows_per_pass rows at a time in the
@@ -241,7 +298,13 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
             const int r = r0 + (active ? in_tile_row : 0);
             const std::size_t re = static_cast<std::size_t>(r) * w.pitch;
             const std::size_t in_tile_at = static_cast<std::size_t>(active ? in_tile_row : 0) * w.pitch;
-            const Real* fresh = scratch ? rows.scratch + in_tile_at : reads ? slot.x + in_tile_at : w.x + re;
+            const Real* fresh = [&]() -> const Real* {
+                if constexpr (resident) {
+                    return slot.x + in_tile_at;
+                } else {
+                    return scratch ? rows.scratch + in_tile_at : reads ? slot.x + in_tile_at : w.x + re;
+                }
+            }();
             const Real old_pf = __shfl_sync(0xffffffffu, old_pf_of_lane, active ? in_tile_row : 0);
             Real f;
             if constexpr (separable(F)) {
@@ -265,7 +328,9 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                 if (improved) {
                     before_pbest_write(r);
                     for (int gg = in_row; gg < groups; gg += w.width) {
-                        store4(w.p + re + 4 * gg, load4(fresh + 4 * gg));
+                        const Vec4<Real> xk = load4(fresh + 4 * gg);
+                        store4(w.p + re + 4 * gg, xk);
+                        if constexpr (resident) store4(slot.p + in_tile_at + 4 * gg, xk);
                     }
                 }
                 if (in_row == 0) {
@@ -276,11 +341,13 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
         }
         if constexpr (scratch) {
             __syncwarp(); // the scratch rows are read before the next tile's update overwrites them
-        } else if (reads) {
-            rows.release_x(walk_pos);
+        } else if constexpr (!resident) {
+            if (reads) rows.release_x(walk_pos);
         }
     }
-    if (!last) rows.issue_next_iteration((t & 1) == 0);
+    if constexpr (!resident) {
+        if (!last) rows.issue_next_iteration((t & 1) == 0);
+    }
     return mine;
 }
 

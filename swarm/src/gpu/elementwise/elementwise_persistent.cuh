@@ -38,15 +38,21 @@ struct PersistentArgs {
     unsigned* readers;             // swarms x 3 counters, zero at launch
     unsigned long long* best_keys; // fp32: swarms x 3 packed block results (pack_best), all ones at launch
     int iterations;                // runs t = 0 (initialisation) .. iterations, as the per-launch path does
-    int tile_rows;                 // Staging::FlatTiles: rows per warp tile (flat_tile_rows)
+    int tile_rows;                 // Staging::FlatTiles and Resident: rows per warp tile (flat_tile_rows)
+    int resident_rows;             // Staging::Resident: rows each warp's shared memory holds (SplitTiles::max_rows)
 };
 
 // Dynamic shared memory: the swarm best position (pitch values); when staged, also copies of the swarm's
 // bounds (lo, hi, vmax: 3 x pitch values, read for every group of every row), StagedRows' slots and mbarriers,
-// and for flat tiles the warps' scratch rows (flat_scratch_rows).
+// and for flat tiles the warps' scratch rows (flat_scratch_rows); when resident, the warps' rows instead
+// (resident_bytes).
 template <typename Real>
 constexpr std::size_t staging_offset(int pitch) {
     return (4 * static_cast<std::size_t>(pitch) * sizeof(Real) + 127) / 128 * 128;
+}
+template <typename Real>
+constexpr std::size_t resident_bytes(int warps, int rows, int pitch) {
+    return 3 * static_cast<std::size_t>(warps) * rows * pitch * sizeof(Real);
 }
 
 // Stage: where rows come from (Staging; StagedRows on sm_90 and later, one chunk per row; gpu_elementwise.cu
@@ -55,7 +61,8 @@ constexpr std::size_t staging_offset(int pitch) {
 // Unstaged, the kernel is held to 128 registers (two blocks per SM); left free, fp64 takes more and fits one
 // block per SM, which measured much slower at 100,000 x 100.
 template <Function F, typename Real, Staging Stage, bool Alternate>
-__global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_flat_min_blocks
+__global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage == Staging::Resident
+                                               ? k_flat_min_blocks
                                            : Stage == Staging::RowSegments ? k_staged_min_blocks
                                                                            : 2)
     elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
@@ -78,7 +85,13 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_f
     const int warp = threadIdx.x >> 5;
     const int rows_per_warp = Stage == Staging::FlatTiles ? a.tile_rows : 32 / w.width;
     auto rows = [&] {
-        if constexpr (Staged) {
+        if constexpr (Stage == Staging::Resident) {
+            const SplitTiles tiles =
+                SplitTiles::of(blockIdx.x * k_warps + warp, gridDim.x * k_warps, w.particles, a.tile_rows);
+            auto* region = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch)) +
+                           static_cast<std::size_t>(warp) * 3 * a.resident_rows * w.pitch;
+            return ResidentTiles<Real>{tiles, tiles.count(), region, a.resident_rows, w.pitch};
+        } else if constexpr (Staged) {
             const int tile = rows_per_warp * w.pitch;
             auto* slots = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch));
             auto* bars =
@@ -127,7 +140,7 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_f
             }
         };
         ArgMin<Real> mine;
-        if constexpr (Stage == Staging::FlatTiles) {
+        if constexpr (Stage == Staging::FlatTiles || Stage == Staging::Resident) {
             mine = update_flat_tiles<F, Real>(w, rs, sv, s, t, last, rows, wait_for_readers);
         } else {
             mine = update_rows<F, Real, k_groups_per_lane<Real>, Alternate>(w, rs, sv, s, t, last, rows,
@@ -173,11 +186,14 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles     ? k_f
         }
         __syncthreads();
         if (threadIdx.x == 0) {
+            // Release orders this block's copy before the count; a block that copied nothing has nothing to
+            // order, and skips the fence (which also waits for its personal-best stores to drain).
             cuda::atomic_ref<unsigned, cuda::thread_scope_device> n(readers[t % 3]);
-            n.fetch_add(1u, cuda::memory_order_release);
+            n.fetch_add(1u, changed ? cuda::memory_order_release : cuda::memory_order_relaxed);
         }
     }
 
+    if constexpr (Stage == Staging::Resident) rows.write_back(w.x, w.v, static_cast<std::size_t>(s) * w.particles);
     // The result for the host side (unpad_best_kernel) and the stopping check.
     if (blockIdx.x == 0) {
         const std::size_t dst = static_cast<std::size_t>(s) * w.pitch;

@@ -28,8 +28,9 @@ namespace swarm::gpu::ew {
 
 // Where the one-launch kernel reads a row's current values from: global memory (GlobalRows), or warp tiles
 // staged through shared memory (StagedRows) updated in the segment layout of update_rows or, with no idle
-// lanes, as flat tiles (elementwise_flat_tiles.cuh).
-enum class Staging { Global, RowSegments, FlatTiles };
+// lanes, as flat tiles (elementwise_flat_tiles.cuh); or flat tiles kept in shared memory for the whole run
+// (Resident: ResidentTiles, where the whole state fits).
+enum class Staging { Global, RowSegments, FlatTiles, Resident };
 
 // A row's three source arrays, at the row's first value (x is writable: a staged row's slot takes the new
 // position for the personal-best copy).

@@ -92,15 +92,17 @@ void (*kernel_for(Function f))(ew::View<Real>) {
 }
 
 // Staged (rows through shared memory by bulk copies) exists for fp32 only: fp64 measured slower staged.
-// A staged kernel always alternates (a staged state is larger than L2).
+// A staged kernel always alternates (a staged state is larger than L2). Resident rows exist in both precisions
+// and never alternate (nothing streams from DRAM).
 template <typename Real>
 void (*persistent_kernel_for(Function f, ew::Staging staging, bool alternate))(ew::View<Real>, ew::PersistentArgs) {
     using ew::Staging;
-    if (!std::is_same_v<Real, float> && staging != Staging::Global) {
+    if (!std::is_same_v<Real, float> && staging != Staging::Global && staging != Staging::Resident) {
         throw std::logic_error("gpu-elementwise: staged rows are fp32 only (a caller asked for fp64)");
     }
     return by_function(f, [staging, alternate](auto c) {
         constexpr Function F = decltype(c)::value;
+        if (staging == Staging::Resident) return &ew::elementwise_persistent_kernel<F, Real, Staging::Resident, false>;
         if constexpr (std::is_same_v<Real, float>) {
             if (staging == Staging::FlatTiles) {
                 return &ew::elementwise_persistent_kernel<F, Real, Staging::FlatTiles, true>;
@@ -213,6 +215,36 @@ private:
         return std::max(1, std::min(needed, std::max(resident, 1) / std::max(swarms, 1)));
     }
 
+    // The resident form for a shape: blocks_per_swarm 0 where the state does not fit.
+    template <typename Real>
+    struct ResidentPlan {
+        void (*kernel)(ew::View<Real>, ew::PersistentArgs) = nullptr;
+        std::size_t smem = 0;
+        int blocks_per_swarm = 0, tile_rows = 0, rows = 0;
+    };
+    template <typename Real>
+    static ResidentPlan<Real> resident_plan(const DeviceProblem<Real>& pb, int pitch, int width) {
+        ResidentPlan<Real> plan;
+        plan.kernel = persistent_kernel_for<Real>(pb.function, ew::Staging::Resident, false);
+        allow_staged_smem(plan.kernel);
+        // As many blocks as two per SM allow, but no warp without a row; tiles as long as the warps' share
+        // of rows, of the length that fills the most lanes (flat_tile_rows).
+        const int most_blocks = sm_count() * ew::k_flat_min_blocks / std::max(pb.swarms, 1);
+        if (most_blocks < 1) return plan;
+        const int groups = pitch / 4;
+        const int share = std::clamp((pb.particles + most_blocks * ew::k_warps - 1) / (most_blocks * ew::k_warps), 1, 32);
+        const int tile = ew::flat_tile_rows(groups, width, share);
+        const int blocks = std::min(most_blocks, (pb.particles + ew::k_warps * tile - 1) / (ew::k_warps * tile));
+        const int rows = ew::SplitTiles::max_rows(blocks * ew::k_warps, pb.particles, tile);
+        const std::size_t smem = ew::staging_offset<Real>(pitch) + ew::resident_bytes<Real>(ew::k_warps, rows, pitch);
+        if (smem > max_staged_smem() || resident_blocks(plan.kernel, smem) < blocks * pb.swarms) return plan;
+        plan.smem = smem;
+        plan.blocks_per_swarm = blocks;
+        plan.tile_rows = tile;
+        plan.rows = rows;
+        return plan;
+    }
+
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, ElementwiseBuffers<Real>& buf) {
         const Params& pr = ctx.params;
@@ -289,6 +321,20 @@ private:
             use_persistent = resident >= pb.swarms;
             bps = blocks_per_swarm(resident, pb.particles, rows_per_warp, pb.swarms);
         }
+        int resident_rows = 0; // Staging::Resident only
+        if (use_persistent) {
+            // The whole state in shared memory (Staging::Resident, elementwise_flat_tiles.cuh), where it fits:
+            // no row traffic per iteration at all, which beats every streaming form (docs/benchmarks.md,
+            // "Design evidence").
+            const ResidentPlan<Real> kept = resident_plan<Real>(pb, pitch, width);
+            if (kept.blocks_per_swarm > 0) {
+                persistent = kept.kernel;
+                persistent_smem = kept.smem;
+                bps = kept.blocks_per_swarm;
+                tile_rows = kept.tile_rows;
+                resident_rows = kept.rows;
+            }
+        }
         auto* kernel = kernel_for<Real>(pb.function);
         if (!use_persistent) {
             bps = blocks_per_swarm(resident_blocks(kernel, 0), pb.particles, 32 / width, pb.swarms);
@@ -328,7 +374,8 @@ private:
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
 
         if (use_persistent) {
-            ew::PersistentArgs args{buf.readers.data(), buf.best_keys.data(), static_cast<int>(pr.iterations), tile_rows};
+            ew::PersistentArgs args{buf.readers.data(), buf.best_keys.data(), static_cast<int>(pr.iterations), tile_rows,
+                                    resident_rows};
             void* params[] = {&view, &args};
             SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent), grid,
                                                                dim3(k_block), params, persistent_smem, st));

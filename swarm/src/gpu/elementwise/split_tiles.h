@@ -38,6 +38,16 @@ struct SplitTiles {
         const int first = tail_start(gw);
         return {first, tail_start(gw + 1) - first};
     }
+    // Where tile i starts among this warp's rows, which the resident form keeps one after another
+    // (elementwise_flat_tiles.cuh, ResidentTiles).
+    SWARM_HOST_DEVICE int offset(int i) const { return (i < full_rounds ? i : full_rounds) * tile_rows; }
+    // Rows of this warp, and the most any warp of `warps` gets over `particles` rows (what the resident form
+    // sizes each warp's shared memory for).
+    SWARM_HOST_DEVICE int rows() const { return full_rounds * tile_rows + tail_start(gw + 1) - tail_start(gw); }
+    SWARM_HOST_DEVICE static int max_rows(int warps, int particles, int tile_rows) {
+        const SplitTiles t = of(0, warps, particles, tile_rows);
+        return t.full_rounds * tile_rows + (t.tail_rows + warps - 1) / warps;
+    }
 };
 
 } // namespace swarm::gpu::ew
