@@ -62,8 +62,7 @@ DeviceProblem<Real> upload_problem(const Problem& problem, const Params& params,
 template <typename Real>
 bool RunContext<Real>::after_iteration(long long t, const Real* device_swarm_best) {
     iterations = t;
-    const bool need_copy = params.record_history || stop.early_stopping();
-    if (!need_copy) {
+    if (!watched()) {
         return t >= params.iterations;
     }
     std::vector<Real> host(static_cast<std::size_t>(params.swarms));

@@ -304,7 +304,7 @@ private:
         const unsigned rb = static_cast<unsigned>((S + 255) / 256);
         reset_lock_kernel<Real><<<rb, 256, 0, ctx.stream>>>(lb, pb.swarms);
         SWARM_CHECK_LAUNCH(reset_lock_kernel, rb, 256, 0);
-        const bool per_iteration = ctx.params.record_history || ctx.stop.early_stopping();
+        const bool per_iteration = ctx.watched();
         const dim3 grid(static_cast<unsigned>(bps), static_cast<unsigned>(pb.swarms));
         const StateView<Real> view = buf.state.view();
         auto launch = [&](IterationClock clock) {

@@ -106,7 +106,7 @@ private:
 template <typename Real, typename Key, typename Launch>
 void run_iterations(RunContext<Real>& ctx, IterationGraph& graph, const Key& key, Launch&& launch) {
     launch(IterationClock{nullptr, 0});
-    if (ctx.params.record_history || ctx.stop.early_stopping()) {
+    if (ctx.watched()) {
         for (long long t = 1;; ++t) {
             launch(IterationClock{nullptr, static_cast<std::uint32_t>(t)});
             if (ctx.after_iteration(t, ctx.best_f.data())) {

@@ -271,7 +271,7 @@ private:
 
         // One cooperative launch for the whole run when nothing is watched and every block of every swarm
         // can be resident at once (elementwise_persistent.cuh); otherwise a launch per iteration.
-        const bool watch = pr.record_history || ctx.stop.early_stopping();
+        const bool watch = ctx.watched();
         // A state larger than L2 streams from DRAM: the one-launch kernel then walks odd iterations backward
         // (TileWalk, elementwise_kernel.cuh) and, on sm_90, may stage the rows.
         const std::size_t state_bytes = 3 * n * sizeof(Real);

@@ -47,7 +47,7 @@ bool run_cluster_builtin(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf) {
     if (resident < S) {
         return false;
     }
-    if (watched_run(ctx)) {
+    if (ctx.watched()) {
         buf.state.resize(pb.rows(), D, ctx.stream);
     }
     BlockRunArgs<Real> a{pb, buf.state.view(), nullptr, ctx.best_f.data(), ctx.best_x.data(), 0, 0, D, true, false};

@@ -61,7 +61,7 @@ private:
     template <typename Real>
     void solve_impl(RunContext<Real>& ctx, FusedBuffers<Real>& buf) {
         const BuiltinFitness<Real> fit{ctx.dp.function, ctx.dp.sign};
-        const bool watched = ctx.params.record_history || ctx.stop.early_stopping();
+        const bool watched = ctx.watched();
         if (ctx.params.update == Update::Asynchronous) {
             if (const char* why = async_warp_unsupported(ctx.params, ctx.problem.dims, ctx.has_evaluator(), watched)) {
                 throw ValidationError("update", std::string("gpu-fused with the asynchronous update ") + why);

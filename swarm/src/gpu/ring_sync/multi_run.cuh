@@ -41,7 +41,7 @@ void run_multi(RunContext<Real>& ctx, MultiForm form, MultiBuffers<Real>& b, Eva
     }
     MultiView<Real> m{b.x0.data(), two ? b.x1.data() : b.x0.data(), b.v.data(), b.p.data(), b.f.data(),
                       b.pf0.data(), b.pf1.data(), b.nbest.data()};
-    const bool watch = ctx.params.record_history || ctx.stop.early_stopping();
+    const bool watch = ctx.watched();
     auto swarm_best = [&] {
         multi_swarm_best_kernel<Real><<<pb.swarms, k_block, 0, ctx.stream>>>(pb, m, ctx.best_f.data(), ctx.best_x.data());
         SWARM_CHECK_LAUNCH(multi_swarm_best_kernel, pb.swarms, k_block, 0);

@@ -93,19 +93,13 @@ void run_watched(RunContext<Real>& ctx, GPUMemory<Real>& history, Launch&& launc
     }
 }
 
-// Whether the run is watched (history or early stopping): run in chunks, with the state kept between launches.
-template <typename Real>
-bool watched_run(const RunContext<Real>& ctx) {
-    return ctx.stop.early_stopping() || ctx.params.record_history;
-}
-
 // The whole run as `launch(first, last, history, keep_state)` calls of a kernel whose state is BlockRunBuffers'
 // (the block kernel, gpu-fused's cluster form): one launch when nothing is watched, else run_watched's chunks with
 // the buffers' snapshot for replays.
 template <typename Real, typename Launch>
 void run_block_launches(RunContext<Real>& ctx, BlockRunBuffers<Real>& buf, Launch&& launch) {
     const auto& pb = ctx.dp;
-    if (!watched_run(ctx)) {
+    if (!ctx.watched()) {
         launch(0, static_cast<std::uint32_t>(ctx.params.iterations), nullptr, false);
         ctx.iterations = ctx.params.iterations;
         return;
@@ -188,7 +182,7 @@ void run_block_swarms(RunContext<Real>& ctx, const Fit& fit, BlockRunBuffers<Rea
         SWARM_CUDA_CHECK_THROW(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                     static_cast<int>(dyn)));
     }
-    if (!on_chip || watched_run(ctx)) {
+    if (!on_chip || ctx.watched()) {
         buf.state.resize(pb.rows(), D, ctx.stream);
     }
 

@@ -31,6 +31,9 @@ struct RunContext {
     // fitness (minimise form). Only when early stopping or history is on does it copy anything back.
     // Returns true when the run must stop.
     bool after_iteration(long long t, const Real* device_swarm_best);
+    // Whether anything looks at the run between iterations (history or early stopping): then it runs in
+    // steps the host can see, otherwise a strategy may run it whole (one launch, a graph).
+    bool watched() const { return params.record_history || stop.early_stopping(); }
 
     // Scores `rows` particle rows at `x` into `f` (minimise form) with the problem's batched evaluator
     // on the device, when the problem has one (fp32 only).

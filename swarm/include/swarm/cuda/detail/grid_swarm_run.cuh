@@ -89,7 +89,7 @@ void run_grid_kernel(RunContext<Real>& ctx, const Fit& fit, GridRunBuffers<Real>
         }
         check_launch(kernel_name, dim3(blocks), dim3(threads), 0, __FILE__, __LINE__);
     };
-    const bool watch = watched_run(ctx);
+    const bool watch = ctx.watched();
     if (!watch) {
         launch(0, static_cast<std::uint32_t>(ctx.params.iterations), nullptr, false);
         ctx.iterations = ctx.params.iterations;
