@@ -92,7 +92,8 @@ def grid(poly, step):
     return out
 
 def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07,
-          edge=None, pictogram_radius=0.0, contrast_radius=0.0, plain_contrast=False, optional_colours=(), rim_sides=False):
+          edge=None, pictogram_radius=0.0, contrast_radius=0.0, plain_contrast=False, optional_colours=(), rim_sides=False,
+          outside_required=False):
     """Signs of a category whose pictograms vary: interior points within pictogram_radius of the centre are
     scored only where the model paints its pictogram, as an optional part; a required contrast part within
     contrast_radius says only "not the background colour here", which every pictogram is and a plain disc
@@ -107,7 +108,10 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
 
     rim_sides: each side of a polygonal rim is its own part, which must be there on its own: a triangle
     fitted to the half of a sign beside its pictogram, or to one red corner, has two of its three rim sides
-    on the sign's red band and the third on its white, and would otherwise still pass the rim as a whole."""
+    on the sign's red band and the third on its white, and would otherwise still pass the rim as a whole.
+
+    outside_required: the ring just outside is written as a contrast part of its own (part 1), so it is required
+    like the other parts instead of only counting in the fitness."""
     rim = [p for p in along(rim_path, n_rim) if not near_edge(layers, p)]
     interior = [p for p in grid(interior_area, step) if not near_edge(layers, p)]
     centre = [p for p in grid(interior_area, step) if math.hypot(*p) < contrast_radius]
@@ -138,7 +142,10 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
         regions.append({"role": "interior", "colour": c, "optional": True, "points": pts(ps)})
     if centre:
         regions.append({"role": "contrast", "colour": rim_colour, "points": pts(centre)})
-    regions.append({"role": "outside", "colour": rim_colour, "points": pts(outside)})
+    if outside_required:
+        regions.append({"role": "contrast", "colour": rim_colour, "part": 1, "points": pts(outside)})
+    else:
+        regions.append({"role": "outside", "colour": rim_colour, "points": pts(outside)})
     m = {"format": "swarmtrack-sign/1", "category": category, "description": description,
          "outline": pts(outline), "layers": [{"colour": l["colour"], "polygon": pts(l["polygon"])} for l in layers],
          "regions": regions}
@@ -168,12 +175,15 @@ arrow = [(0.0, -0.22), (0.12, -0.08), (0.04, -0.08), (0.04, 0.2), (-0.04, 0.2), 
 # The white border belongs to the sign (a labelled box includes it), so the outline is its outer edge; the blue
 # it frames is blurred into it in a small sign (JPEG keeps colour at half resolution), and a disc's blue reads as
 # blue only to about 0.8 of the sign's width. The edge term follows the blue's edge, the strongest contrast.
+# The ring just outside is a required part (a contrast group of its own): a model two thirds the sign's size inside
+# its disc has rim and interior on the blue and its centre on the pictogram's white, and with an optional ring
+# passed for the sign; on real frames where a large pictogram covers the interior it outscored the whole sign.
 blue_disc = circle(R - 0.04)
 write("mandatory", model("mandatory", "blue disc in a white border, white arrow, 0.7 m diameter", ring,
       [{"colour": "white", "polygon": ring}, {"colour": "blue", "polygon": blue_disc},
        {"colour": "white", "polygon": arrow}],
       circle(R - 0.075, 40), circle(R - 0.09, 32), circle(R * 1.12, 40), step=0.05, pictogram_radius=0.2,
-      contrast_radius=0.06, edge=blue_disc))
+      contrast_radius=0.06, edge=blue_disc, outside_required=True))
 
 # Danger: equilateral triangle apex up, 0.9 m side, red border 0.1 m, white inside. Its rim sides are parts of their
 # own: a real danger sign's pictogram left room for a smaller triangle in its corner or beside the pictogram, two of
