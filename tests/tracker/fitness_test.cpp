@@ -191,9 +191,36 @@ INSTANTIATE_TEST_SUITE_P(RingAndTriangle, OccluderTest, ::testing::Values(Catego
 namespace tracker {
 namespace {
 
-// Real mandatory signs carry arrows in every direction (and bicycles, pedestrians): the model requires only the
-// blue annulus and something not blue at the centre, so a sign with another pictogram fits at its pose, while a
-// plain blue disc (a board, a lamp) lacks the required contrast part.
+// One sign of a category rendered at `pose` over the road background, blurred as a camera would, and an
+// evaluator of that category's model on the frame's maps.
+class RenderedSign {
+public:
+    RenderedSign(Category category, const Pose& pose)
+        : models(load_sign_models("", {category})), cam(Camera::from_fov(640, 360, 60)),
+          ev(models, PoseSpace{}, cam) {
+        cv::Mat f(360, 640, CV_8UC3);
+        render::road_background(f, cam, 3.0, 7);
+        render_sign(f, cam, models[0], pose);
+        cv::GaussianBlur(f, f, cv::Size(), 0.6);
+        preprocess_cpu(f, maps);
+        ev.set_host_maps(&maps);
+    }
+    double score(const Pose& p) { return ev.score(p, 0); }
+
+    const std::vector<SignModel> models;
+    const Camera cam;
+
+private:
+    ClassMaps maps;
+    SignEvaluator ev;
+};
+
+// The model at 1 / k times the sign's depth is k times its size; this pose scales it by k about the point
+// (px, py) of the sign's plane, so its centre lands at (1 - k) (px, py).
+Pose scaled_about(const Pose& sign, double k, double px, double py) {
+    return {(sign.x + (1 - k) * px) / k, (sign.y + (1 - k) * py) / k, sign.z / k, 0, 0, 0};
+}
+
 // The host sampler interpolates the four corner pixels bilinearly (pixel centres at integer coordinates), refuses
 // points off the map, and leaves the gradient at 0 when it is given none (the fitness then does not use it).
 TEST(HostSampler, BilinearInsideNothingOutsideAndNoGradientWhenNoneIsGiven) {
@@ -225,6 +252,9 @@ TEST(HostSampler, BilinearInsideNothingOutsideAndNoGradientWhenNoneIsGiven) {
     EXPECT_FALSE(without(0.f, 1.01f, s));
 }
 
+// Real mandatory signs carry arrows in every direction (and bicycles, pedestrians): the model requires only the
+// blue annulus and something not blue at the centre, so a sign with another pictogram fits at its pose, while a
+// plain blue disc (a board, a lamp) lacks the required contrast part.
 TEST(MandatoryModel, AnyPictogramFitsAndAPlainDiscDoesNot) {
     const auto models = load_sign_models("", {Category::Mandatory});
     const Camera cam = Camera::from_fov(640, 360, 60);
@@ -269,61 +299,33 @@ TEST(MandatoryModel, OptionalAndContrastPartsParse) {
 // ring required, its half on the blue fails it. (A part pushed to the disc's edge, its ring half off the sign,
 // can still pass: the verifier and the parts-of-a-sign rule of track admission see to those.)
 TEST(MandatoryModel, APartOfTheDiscIsNotASign) {
-    const auto models = load_sign_models("", {Category::Mandatory});
-    const Camera cam = Camera::from_fov(640, 360, 60);
     const Pose sign{0.4, -0.3, 8.0, 0, 0, 0};
-    cv::Mat f(360, 640, CV_8UC3);
-    render::road_background(f, cam, 3.0, 7);
-    render_sign(f, cam, models[0], sign);
-    cv::GaussianBlur(f, f, cv::Size(), 0.6);
-    ClassMaps maps;
-    preprocess_cpu(f, maps);
-    SignEvaluator ev(models, PoseSpace{}, cam);
-    ev.set_host_maps(&maps);
-    EXPECT_GT(ev.score(sign, 0), 0.8);
+    RenderedSign frame(Category::Mandatory, sign);
+    EXPECT_GT(frame.score(sign), 0.8);
     const double threshold = TrackerSettings{}.fitness.detect_threshold;
     for (const double k : {0.55, 0.6, 0.66, 0.72}) {
-        for (int a = 0; a < 8; ++a) {
-            // Scaled by k about a point 0.1 m from the centre: the part's centre lands at (1 - k) times it.
-            const double px = 0.1 * std::cos(a * M_PI / 4), py = 0.1 * std::sin(a * M_PI / 4);
-            const Pose part{(sign.x + (1 - k) * px) / k, (sign.y + (1 - k) * py) / k, sign.z / k, 0, 0, 0};
-            EXPECT_LT(ev.score(part, 0), threshold) << "k " << k << ", direction " << a;
+        for (int a = 0; a < 8; ++a) { // about a point 0.1 m from the centre
+            const Pose part = scaled_about(sign, k, 0.1 * std::cos(a * M_PI / 4), 0.1 * std::sin(a * M_PI / 4));
+            EXPECT_LT(frame.score(part), threshold) << "k " << k << ", direction " << a;
         }
     }
 }
-
-} // namespace
-} // namespace tracker
-
-namespace tracker {
-namespace {
 
 // A triangle's rim sides are parts of their own (assets/signs/generate.py, rim_sides): a triangle three quarters the
 // size of a danger sign in one of its corners has two sides on the sign's red band and the third across its white,
 // and must not pass for a sign; as one rim group, two sides of three kept it at 0.81, far above the threshold.
 TEST(DangerModel, ACornerOfTheSignIsNotASign) {
-    const auto models = load_sign_models("", {Category::Danger});
+    const Pose sign{0.4, -0.3, 8.0, 0, 0, 0};
+    RenderedSign frame(Category::Danger, sign);
     int sides = 0;
-    for (const auto& p : models[0].points) {
+    for (const auto& p : frame.models[0].points) {
         sides = std::max(sides, p.role == PointRole::Rim ? p.part + 1 : 0);
     }
     EXPECT_EQ(sides, 3);
-    const Camera cam = Camera::from_fov(640, 360, 60);
-    const Pose sign{0.4, -0.3, 8.0, 0, 0, 0};
-    cv::Mat f(360, 640, CV_8UC3);
-    render::road_background(f, cam, 3.0, 7);
-    render_sign(f, cam, models[0], sign);
-    cv::GaussianBlur(f, f, cv::Size(), 0.6);
-    ClassMaps maps;
-    preprocess_cpu(f, maps);
-    SignEvaluator ev(models, PoseSpace{}, cam);
-    ev.set_host_maps(&maps);
-    // The model at 1 / k times the depth is k times the size; scaled by k about the sign's lower-left corner
-    // V = (-0.45, 0.2598) in the sign's plane, its centre lands at (1 - k) V.
-    const double k = 0.75, vx = -0.45, vy = 0.2598;
-    const Pose corner{(sign.x + (1 - k) * vx) / k, (sign.y + (1 - k) * vy) / k, sign.z / k, 0, 0, 0};
-    EXPECT_GT(ev.score(sign, 0), 0.8);
-    EXPECT_LT(ev.score(corner, 0), TrackerSettings{}.fitness.detect_threshold);
+    // Scaled by k = 0.75 about the sign's lower-left corner (-0.45, 0.2598).
+    const Pose corner = scaled_about(sign, 0.75, -0.45, 0.2598);
+    EXPECT_GT(frame.score(sign), 0.8);
+    EXPECT_LT(frame.score(corner), TrackerSettings{}.fitness.detect_threshold);
 }
 
 } // namespace
