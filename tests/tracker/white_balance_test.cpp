@@ -43,7 +43,8 @@ TEST(WhiteBalance, MagentaRimOfADuskFrameReadsRed) {
     cv::circle(frame, c, 11, white, cv::FILLED);
     ClassMaps maps;
     preprocess_cpu(frame, maps);
-    const float unbalanced = math::classify(125, 80, 130, maps.mean_value).red;
+    // Under the sun's light (the shade reading of colour_math.h reads such a rim too, the balance alone must).
+    const float unbalanced = math::classify_under(125, 80, 130, maps.mean_value).red;
     EXPECT_LT(unbalanced, 0.1f) << "as the camera saw it the rim is magenta";
     EXPECT_GT(maps.classes.at<cv::Vec4b>(c.y, c.x + 14)[0], 200) << "balanced, the rim is red";
     EXPECT_LT(maps.classes.at<cv::Vec4b>(10, 10)[0], 10) << "the balanced background is not red";
@@ -60,6 +61,26 @@ TEST(WhiteBalance, MagentaInANeutralFrameIsNotRed) {
     EXPECT_LT(math::classify(200, 40, 200, mean).red, 0.05f) << "magenta (hue 300)";
     EXPECT_GT(math::classify(70, 40, 200, mean).red, 0.9f) << "crimson (hue 349)";
     EXPECT_LT(math::classify(20, 160, 220, mean).red, 0.05f) << "orange (hue 42)";
+}
+
+// A sign in the shade, lit by the sky alone (the rim's colour that of a real one, 00067 of the GTSDB dev frames): its
+// rim reads magenta and its white pale blue under the sun's light; the shade reading gives red and white back.
+TEST(ShadeReading, ASignInTheShadeReadsRedRimAndWhiteDisc) {
+    const float mean = 100;
+    EXPECT_LT(math::classify_under(95, 67, 98, mean).red, 0.1f) << "the rim under the sun's light";
+    EXPECT_GT(math::classify(95, 67, 98, mean).red, 0.8f) << "the rim in the shade";
+    EXPECT_LT(math::classify_under(230, 175, 165, mean).white, 0.1f) << "the disc under the sun's light";
+    EXPECT_GT(math::classify(230, 175, 165, mean).white, 0.8f) << "the disc in the shade";
+    // What the shade reading must not turn: grey into red, blue paint into white.
+    EXPECT_LT(math::classify(100, 100, 100, mean).red, 0.05f) << "grey";
+    EXPECT_LT(math::classify(200, 100, 30, mean).white, 0.05f) << "blue paint";
+    EXPECT_GT(math::classify(200, 100, 30, mean).blue, 0.9f) << "blue paint";
+    // The candidate pass' paint map reads the shade too, and a grey stays unpainted there.
+    cv::Mat frame(40, 80, CV_8UC3, cv::Scalar(100, 100, 100)), red, blue;
+    frame(cv::Rect(40, 0, 40, 40)).setTo(cv::Scalar(95, 67, 98));
+    paint_maps(frame, red, blue);
+    EXPECT_EQ(red.at<std::uint8_t>(20, 10), 0) << "grey";
+    EXPECT_GT(red.at<std::uint8_t>(20, 60), 40) << "the shaded rim";
 }
 
 } // namespace

@@ -123,8 +123,13 @@ void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue, const cv::Vec3f
             // neighbourhood, exposed up, keeps its colour.
             const float lit = gain != nullptr ? gain[x] : 1.f;
             const float inv = k_map_gain * lit / std::max(lit * (b + g + r), k_dark_floor);
-            // Blue paint is often greenish-blue under daylight: green counts less against it.
-            const float redness = std::min(r - g, r - b) * inv, blueness = std::min(b - r, b - 0.9f * g) * inv;
+            // Blue paint is often greenish-blue under daylight: green counts less against it. Red is read in the
+            // sun and in the shade (common/colour_math.h, classify), as the fitness reads it. In the shade reading
+            // a grey turns orange (blue is scaled down most), which is not red: green above blue counts against it.
+            const float sun_red = std::min(r - g, r - b);
+            const float shade_b = math::k_shade_blue * b, shade_g = math::k_shade_green * g;
+            const float shade_red = std::min(r - shade_g, r - shade_b) - std::max(0.f, shade_g - shade_b);
+            const float redness = std::max(sun_red, shade_red) * inv, blueness = std::min(b - r, b - 0.9f * g) * inv;
             r_out[x] = cv::saturate_cast<std::uint8_t>(redness);
             b_out[x] = cv::saturate_cast<std::uint8_t>(blueness);
         }

@@ -31,8 +31,9 @@ SWARM_HOST_DEVICE SWARM_INLINE float hue_band(float hue, float lo_zero, float lo
     return smoothstep(lo_zero, lo_full, h) * (1.f - smoothstep(hi_full, hi_zero, h));
 }
 
-// b, g, r in [0, 255]; mean_value: the frame's mean of max(r, g, b) in [0, 255] (> 0).
-SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float r, float mean_value) {
+// The likelihoods under one light: b, g, r in [0, 255] as that light shows them; mean_value: the frame's mean of
+// max(r, g, b) in [0, 255] (> 0).
+SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify_under(float b, float g, float r, float mean_value) {
     const float mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
     const float mn = r < g ? (r < b ? r : b) : (g < b ? g : b);
     const float chroma = mx - mn;
@@ -68,6 +69,29 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float 
     const float bright = smoothstep(1.15f, 1.6f, rel);
     const float absolute = smoothstep(150.f, 200.f, mx);
     c.white = (1.f - smoothstep(0.12f, 0.28f, sat)) * (bright > absolute ? bright : absolute);
+    return c;
+}
+
+// Shade. The camera balances for the sunlit scene; a sign in the shade of trees or buildings, or facing away from
+// the sun, is lit by the blue sky alone: its white turns pale blue (blue 1.3-1.7x red) and its red rim magenta,
+// neither of which the classes above accept. Seen under the skylight's inverse (blue and green scaled down), the
+// same pixels are white and red again. A sign is in the sun or in the shade, so red and white take the better of
+// the two readings; blue and yellow are read as the camera shows them (skylight would make a white disc blue).
+// Skylight is diffuse and dim: a shaded rim's saturation stays under about 0.45, so a saturated magenta (an
+// advert, a flower) is magenta in any light and gets no shade reading of red.
+constexpr float k_shade_blue = 0.72f;
+constexpr float k_shade_green = 0.94f;
+
+// b, g, r in [0, 255]; mean_value: the frame's mean of max(r, g, b) in [0, 255] (> 0).
+SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float r, float mean_value) {
+    ClassLikelihood c = classify_under(b, g, r, mean_value);
+    const ClassLikelihood shade = classify_under(k_shade_blue * b, k_shade_green * g, r, mean_value);
+    const float mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
+    const float mn = r < g ? (r < b ? r : b) : (g < b ? g : b);
+    const float pale = 1.f - smoothstep(0.45f, 0.6f, mx > 1.f ? (mx - mn) / mx : 0.f);
+    const float shade_red = shade.red * pale;
+    c.red = shade_red > c.red ? shade_red : c.red;
+    c.white = shade.white > c.white ? shade.white : c.white;
     return c;
 }
 
