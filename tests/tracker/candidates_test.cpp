@@ -159,5 +159,22 @@ TEST(CandidateJobs, BestJobsSpreadOverPlaces) {
     EXPECT_EQ(best_jobs(probe, places, 6), (std::vector<std::size_t>{0, 1, 5, 4, 2, 3})) << "then the rest, by fitness";
 }
 
+// A whole sign around a part of it that probed better is another place, not the part's repeat: its job is not held
+// back behind the other places' jobs as a second guess at the part would be.
+TEST(CandidateJobs, AWholeSignAroundItsPartIsAnotherPlace) {
+    const cv::Rect2f part(663, 209, 23, 23), whole(657, 207, 30, 30), lamp(100, 100, 20, 20);
+    const cv::Rect2f part_again(664, 209, 23, 23);
+    // job: 0 the part with model 2, 1 the whole sign with model 2, 2-3 the lamp with models 0 and 1.
+    std::vector<ProbePlace> places = {{part, 2}, {whole, 2}, {lamp, 0}, {lamp, 1}};
+    const double f[4] = {0.72, 0.71, 0.7, 0.69};
+    std::vector<SwarmOutcome> probe(4);
+    for (std::size_t i = 0; i < 4; ++i) {
+        probe[i].fitness = f[i];
+    }
+    EXPECT_EQ(best_jobs(probe, places, 2), (std::vector<std::size_t>{0, 1}));
+    places[1].box = part_again;
+    EXPECT_EQ(best_jobs(probe, places, 2), (std::vector<std::size_t>{0, 2})) << "a second guess at the part waits";
+}
+
 } // namespace
 } // namespace tracker

@@ -14,9 +14,17 @@ namespace {
 constexpr double k_centre_slack = 0.2;
 constexpr double k_centre_slack_px = 1.5;
 constexpr double k_depth_factor = 1.3;
-// best_jobs: probe boxes overlapping this much are one place, searched by at most this many models at first.
+// best_jobs: probe boxes overlapping this much, and of about one size, are one place, searched by at most this many
+// models at first. A box 1.25x another's width inside it is another guess: the whole sign around a part of it that
+// probed better (a mandatory disc around its pictogram's half), which must get its own swarm.
 constexpr double k_same_place_iou = 0.5;
+constexpr double k_same_place_scale = 1.25;
 constexpr int k_models_per_place = 2;
+
+bool same_place(const cv::Rect2f& a, const cv::Rect2f& b) {
+    const double small = std::min(a.area(), b.area()), large = std::max(a.area(), b.area());
+    return box_iou(a, b) > k_same_place_iou && large <= k_same_place_scale * k_same_place_scale * small;
+}
 
 cv::Point2d extent(const SignModel& m) {
     float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
@@ -99,7 +107,7 @@ std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const
         int others = 0;
         bool repeat = false;
         for (std::size_t k : kept) {
-            if (box_iou(places[j].box, places[k].box) > k_same_place_iou) {
+            if (same_place(places[j].box, places[k].box)) {
                 repeat = repeat || places[j].model == places[k].model;
                 ++others;
             }

@@ -24,8 +24,9 @@ struct ProbePlace {
 
 // Indices of the `keep` jobs to search in full, best probe fitness first, spread over the frame's places. A lamp
 // or a tail light makes several regions (its glow, its lens, its rim), each paired with every model of its colour,
-// and their fits outrank a sign's first guess: so a job whose probe box overlaps (IoU > 0.5) that of a kept job of
-// the same model, or those of two kept jobs of other models, waits until every other job has had its turn.
+// and their fits outrank a sign's first guess: so a job whose probe box is at the place of a kept job of the same
+// model, or of two kept jobs of other models (IoU > 0.5 and widths within 1.25x), waits until every other job has
+// had its turn.
 // `places` is empty (no spreading) or one per job.
 std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const std::vector<ProbePlace>& places,
                                    int keep);
