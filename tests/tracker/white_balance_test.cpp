@@ -58,7 +58,9 @@ TEST(WhiteBalance, MagentaRimOfADuskFrameReadsRed) {
 
 TEST(WhiteBalance, MagentaInANeutralFrameIsNotRed) {
     const float mean = 120;
-    EXPECT_LT(math::classify(200, 40, 200, mean).red, 0.05f) << "magenta (hue 300)";
+    EXPECT_LT(math::classify_under(200, 40, 200, mean).red, 0.05f) << "magenta (hue 300)";
+    // The shade reading (colour_math.h) takes a magenta for a red lit by the sky alone: partly red, no more.
+    EXPECT_LT(math::classify(200, 40, 200, mean).red, 0.5f) << "magenta (hue 300) in the shade reading";
     EXPECT_GT(math::classify(70, 40, 200, mean).red, 0.9f) << "crimson (hue 349)";
     EXPECT_LT(math::classify(20, 160, 220, mean).red, 0.05f) << "orange (hue 42)";
 }

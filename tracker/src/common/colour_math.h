@@ -77,8 +77,8 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify_under(float b, float g, 
 // neither of which the classes above accept. Seen under the skylight's inverse (blue and green scaled down), the
 // same pixels are white and red again. A sign is in the sun or in the shade, so red and white take the better of
 // the two readings; blue and yellow are read as the camera shows them (skylight would make a white disc blue).
-// Skylight is diffuse and dim: a shaded rim's saturation stays under about 0.45, so a saturated magenta (an
-// advert, a flower) is magenta in any light and gets no shade reading of red.
+// A saturated magenta reads as partly red then (0.4 for pure magenta); capping the shade reading at a shaded rim's
+// saturation (0.45-0.6) lost more dev-frame signs than it saved false finds (docs/benchmarks.md, "Real footage").
 constexpr float k_shade_blue = 0.72f;
 constexpr float k_shade_green = 0.94f;
 
@@ -86,11 +86,7 @@ constexpr float k_shade_green = 0.94f;
 SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify(float b, float g, float r, float mean_value) {
     ClassLikelihood c = classify_under(b, g, r, mean_value);
     const ClassLikelihood shade = classify_under(k_shade_blue * b, k_shade_green * g, r, mean_value);
-    const float mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
-    const float mn = r < g ? (r < b ? r : b) : (g < b ? g : b);
-    const float pale = 1.f - smoothstep(0.45f, 0.6f, mx > 1.f ? (mx - mn) / mx : 0.f);
-    const float shade_red = shade.red * pale;
-    c.red = shade_red > c.red ? shade_red : c.red;
+    c.red = shade.red > c.red ? shade.red : c.red;
     c.white = shade.white > c.white ? shade.white : c.white;
     return c;
 }
