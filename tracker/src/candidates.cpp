@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <opencv2/core/utility.hpp>
 #include <opencv2/features2d.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -151,8 +152,16 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
     cv::Mat red, blue;
     const cv::Mat& search = scale < 1.0 ? small : bgr;
     paint_maps(search, red, blue, frame_balance(search), exposure_gains(search));
-    regions_of(red, ColourClass::Red, o, all);
-    regions_of(blue, ColourClass::Blue, o, all);
+    // The two maps' region searches and the ranker's scores are independent of each other and are the pass's
+    // cost (a region search is single-threaded), so they run in parallel; the result is the same in any order.
+    std::vector<Candidate> found[2];
+    cv::parallel_for_(cv::Range(0, 2), [&](const cv::Range& r) {
+        for (int i = r.start; i < r.end; ++i) {
+            regions_of(i == 0 ? red : blue, i == 0 ? ColourClass::Red : ColourClass::Blue, o, found[i]);
+        }
+    });
+    all = std::move(found[0]);
+    all.insert(all.end(), found[1].begin(), found[1].end());
     if (scale < 1.0) {
         const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
         for (auto& c : all) {
@@ -167,9 +176,11 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
         if (static_cast<int>(all.size()) > o.rank_pool) {
             all.resize(static_cast<std::size_t>(std::max(0, o.rank_pool)));
         }
-        for (auto& c : all) {
-            c.score = o.ranker->score(bgr, cv::Rect2f(c.box));
-        }
+        cv::parallel_for_(cv::Range(0, static_cast<int>(all.size())), [&](const cv::Range& r) {
+            for (int i = r.start; i < r.end; ++i) {
+                all[static_cast<std::size_t>(i)].score = o.ranker->score(bgr, cv::Rect2f(all[static_cast<std::size_t>(i)].box));
+            }
+        });
         std::stable_sort(all.begin(), all.end(), by_score);
     }
     if (static_cast<int>(all.size()) > o.max_candidates) {
