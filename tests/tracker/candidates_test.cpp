@@ -1,6 +1,8 @@
 // Candidate regions and their swarm jobs: painted discs and triangles of a sign's size are found where they are,
 // with their colour, touching pairs one by one; grey texture, tiny specks and long bars are not; a region's job
 // box contains the pose that projects the model onto it.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
@@ -71,6 +73,20 @@ TEST(Candidates, SplitsTouchingSignsIntoOneCandidateEach) {
     for (const cv::Point c : {cv::Point(80, 70), cv::Point(80, 94), cv::Point(200, 160), cv::Point(224, 160)}) {
         EXPECT_NE(near(cs, c, 25, ColourClass::Red), nullptr) << c;
     }
+}
+
+// A small sign whose thin red ring touches red clutter (a brick wall beside it): ring and clutter are one region, far
+// too long for a sign, so only the white disc inside, a hole in the paint, says where the sign is.
+TEST(Candidates, FindsTheSmallSignAroundAHoleInRedClutter) {
+    cv::Mat f = grey_frame();
+    cv::rectangle(f, {99, 93}, {160, 107}, cv::Scalar(40, 40, 200), cv::FILLED); // the wall, touching the ring
+    cv::circle(f, {92, 100}, 7, cv::Scalar(40, 40, 200), cv::FILLED);
+    cv::circle(f, {92, 100}, 5, cv::Scalar(240, 240, 240), cv::FILLED);
+    const cv::Rect2f sign(85, 93, 15, 15);
+    const auto cs = find_candidates(f, CandidateOptions{});
+    EXPECT_TRUE(std::any_of(cs.begin(), cs.end(), [&](const Candidate& c) {
+        return c.colour == ColourClass::Red && region_frames_sign(cv::Rect2f(c.box), sign);
+    }));
 }
 
 TEST(Candidates, KeepsAtMostTheBestScored) {

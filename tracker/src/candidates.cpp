@@ -1,6 +1,7 @@
 #include "candidates.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <opencv2/core/utility.hpp>
 #include <opencv2/features2d.hpp>
@@ -38,6 +39,23 @@ std::vector<cv::Rect> stack_ends(const cv::Rect& b) {
     return {cv::Rect(b.x, b.y, side, side), cv::Rect(b.x + b.width - side, b.y, side, side)};
 }
 
+// A red-rimmed sign's interior (the white disc inside a red ring, the white triangle inside a red border) is a
+// region of the paint map too, a hole in it; on a small sign it is often the only one, as a rim a pixel or two wide
+// merges with the reddish clutter around it before it closes. (A blue sign is paint throughout: its holes are
+// pictograms, not the sign's interior.) Interiors measure 0.55-0.75 of their sign's width, so the sign
+// is the box k_hole_scale times a hole's size about it. A region is a hole when the band between it and that box
+// holds clearly more paint than the region's middle.
+constexpr double k_hole_scale = 1.5;
+constexpr float k_hole_contrast = 0.25f; // band paint over the middle's paint, in [0, 1] paint units
+// A hole painted in the other sign colour is a blue sign or lamp against red clutter, not a white interior.
+constexpr float k_hole_other = 0.15f;
+
+cv::Rect scaled_about_centre(const cv::Rect& b, double scale) {
+    const double w = scale * b.width, h = scale * b.height;
+    const double x = b.x + 0.5 * b.width - 0.5 * w, y = b.y + 0.5 * b.height - 0.5 * h;
+    return {cvRound(x), cvRound(y), cvRound(w), cvRound(h)};
+}
+
 // Largest first, so of two overlapping regions the outer one stays and takes the better score of the two.
 std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou) {
     std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
@@ -55,7 +73,39 @@ std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou) 
     return kept;
 }
 
-void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& o, std::vector<Candidate>& out) {
+// A box's mean over a map in [0, 1], from the map's integral image (O(1) a box).
+float mean_over(const cv::Mat& sums, const cv::Rect& b) {
+    const double sum = sums.at<double>(b.y + b.height, b.x + b.width) - sums.at<double>(b.y, b.x + b.width) -
+                       sums.at<double>(b.y + b.height, b.x) + sums.at<double>(b.y, b.x);
+    return static_cast<float>(sum / (255.0 * b.area()));
+}
+
+// Whether region b is a hole in the paint (sums: the paint map's integral) inside the box `sign` about it, and not
+// painted in the other colour (other_sums); band_paint: the mean paint between b and `sign`. The hole is judged by
+// the middle of its box (half its size): the corners of a round or triangular hole's box are the rim's.
+bool is_hole(const cv::Rect& b, const cv::Rect& sign, const cv::Mat& sums, const cv::Mat& other_sums, float& band_paint) {
+    const cv::Rect middle(b.x + b.width / 4, b.y + b.height / 4, std::max(1, b.width / 2), std::max(1, b.height / 2));
+    band_paint = static_cast<float>((mean_over(sums, sign) * sign.area() - mean_over(sums, b) * b.area()) /
+                                    (sign.area() - b.area()));
+    return band_paint >= mean_over(sums, middle) + k_hole_contrast && mean_over(other_sums, middle) < k_hole_other;
+}
+
+// The sign about region b of the red paint map when b is its interior, a hole: inside the frame and of a sign's size.
+std::optional<Candidate> sign_around_hole(const cv::Rect& b, const cv::Mat& sums, const cv::Mat& other_sums,
+                                          const cv::Size& frame, int min_side, int max_side) {
+    const cv::Rect sign = scaled_about_centre(b, k_hole_scale);
+    const int side = std::min(sign.width, sign.height);
+    float band_paint = 0;
+    if (side < min_side || side > max_side || (sign & cv::Rect(cv::Point(), frame)) != sign ||
+        !is_hole(b, sign, sums, other_sums, band_paint)) {
+        return std::nullopt;
+    }
+    return Candidate{sign, ColourClass::Red, band_paint};
+}
+
+// map: the paint map of `colour`; other: the other colour's paint map, which a sign's white interior is not.
+void regions_of(const cv::Mat& map, const cv::Mat& other, ColourClass colour, const CandidateOptions& o,
+                std::vector<Candidate>& out) {
     const int max_side = std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * map.rows));
     // delta 4: a faded 15 px ring is stable over only a few levels; the area bounds follow the side bounds.
     auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
@@ -65,35 +115,43 @@ void regions_of(const cv::Mat& map, ColourClass colour, const CandidateOptions& 
     mser->detectRegions(inverted, regions, boxes);
     // Nested regions share their pixels, so summing each region's own pixels costs far more than the search;
     // the paint over the region's box (an integral image, O(1) a region) ranks them as well.
-    cv::Mat sums;
+    cv::Mat sums, other_sums;
     cv::integral(map, sums, CV_64F);
-    const auto paint_of = [&](const cv::Rect& b) {
-        const double sum = sums.at<double>(b.y + b.height, b.x + b.width) - sums.at<double>(b.y, b.x + b.width) -
-                           sums.at<double>(b.y + b.height, b.x) + sums.at<double>(b.y, b.x);
-        return static_cast<float>(sum / (255.0 * b.area()));
-    };
-    std::vector<Candidate> whole, ends;
+    const auto paint_of = [&](const cv::Rect& b) { return mean_over(sums, b); };
+    if (colour == ColourClass::Red) {
+        cv::integral(other, other_sums, CV_64F);
+    }
+    std::vector<Candidate> whole, around;
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const cv::Rect& b = boxes[i];
         const int side = std::min(b.width, b.height), length = std::max(b.width, b.height);
-        if (side < o.min_side_px || length > max_side || length > k_max_stack * side) {
+        if (length > max_side || length > k_max_stack * side) {
+            continue;
+        }
+        if (colour == ColourClass::Red && length <= 2 * side) {
+            if (auto sign = sign_around_hole(b, sums, other_sums, map.size(), o.min_side_px, max_side)) {
+                around.push_back(*sign);
+            }
+        }
+        if (side < o.min_side_px) {
             continue;
         }
         if (length <= 2 * side) {
             whole.push_back({b, colour, paint_of(b)});
         }
         for (const cv::Rect& end : stack_ends(b)) {
-            ends.push_back({end, colour, paint_of(end)});
+            around.push_back({end, colour, paint_of(end)});
         }
     }
     std::vector<Candidate> kept = merge_overlaps(std::move(whole), k_merge_iou);
-    // An end inside its own region overlaps it by up to 2/3, which the merge would fold back into the region.
-    for (auto& end : merge_overlaps(std::move(ends), k_merge_iou)) {
+    // An end inside its own region overlaps it by up to 2/3, and the sign about a hole holds the hole at 1 / 2.25
+    // of its area, either of which the merge would fold back into the region.
+    for (auto& extra : merge_overlaps(std::move(around), k_merge_iou)) {
         const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const Candidate& k) {
-            return box_iou(cv::Rect2f(k.box), cv::Rect2f(end.box)) > k_same_end_iou;
+            return box_iou(cv::Rect2f(k.box), cv::Rect2f(extra.box)) > k_same_end_iou;
         });
         if (!repeated) {
-            kept.push_back(end);
+            kept.push_back(extra);
         }
     }
     out.insert(out.end(), kept.begin(), kept.end());
@@ -157,7 +215,9 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
     std::vector<Candidate> found[2];
     cv::parallel_for_(cv::Range(0, 2), [&](const cv::Range& r) {
         for (int i = r.start; i < r.end; ++i) {
-            regions_of(i == 0 ? red : blue, i == 0 ? ColourClass::Red : ColourClass::Blue, o, found[i]);
+            const bool is_red = i == 0;
+            regions_of(is_red ? red : blue, is_red ? blue : red, is_red ? ColourClass::Red : ColourClass::Blue, o,
+                       found[i]);
         }
     });
     all = std::move(found[0]);
