@@ -103,9 +103,10 @@ std::optional<Candidate> sign_around_hole(const cv::Rect& b, const cv::Mat& sums
     return Candidate{sign, ColourClass::Red, band_paint};
 }
 
-// map: the paint map of `colour`; other: the other colour's paint map, which a sign's white interior is not.
-void regions_of(const cv::Mat& map, const cv::Mat& other, ColourClass colour, const CandidateOptions& o,
-                std::vector<Candidate>& out) {
+// map: the paint map of `colour`, sums its integral image; other_sums: the other colour's map's integral image
+// (a sign's white interior is not painted in it).
+void regions_of(const cv::Mat& map, const cv::Mat& sums, const cv::Mat& other_sums, ColourClass colour,
+                const CandidateOptions& o, std::vector<Candidate>& out) {
     const int max_side = std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * map.rows));
     // delta 4: a faded 15 px ring is stable over only a few levels; the area bounds follow the side bounds.
     auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
@@ -113,14 +114,7 @@ void regions_of(const cv::Mat& map, const cv::Mat& other, ColourClass colour, co
     std::vector<std::vector<cv::Point>> regions;
     std::vector<cv::Rect> boxes;
     mser->detectRegions(inverted, regions, boxes);
-    // Nested regions share their pixels, so summing each region's own pixels costs far more than the search;
-    // the paint over the region's box (an integral image, O(1) a region) ranks them as well.
-    cv::Mat sums, other_sums;
-    cv::integral(map, sums, CV_64F);
     const auto paint_of = [&](const cv::Rect& b) { return mean_over(sums, b); };
-    if (colour == ColourClass::Red) {
-        cv::integral(other, other_sums, CV_64F);
-    }
     std::vector<Candidate> whole, around;
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const cv::Rect& b = boxes[i];
@@ -210,14 +204,21 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
     cv::Mat red, blue;
     const cv::Mat& search = scale < 1.0 ? small : bgr;
     paint_maps(search, red, blue, frame_balance(search), exposure_gains(search));
+    // Nested regions share their pixels, so summing each region's own pixels costs far more than the search;
+    // the paint over the region's box (an integral image, O(1) a region) ranks them as well.
+    cv::Mat red_sums, blue_sums;
+    cv::integral(red, red_sums, CV_64F);
+    cv::integral(blue, blue_sums, CV_64F);
     // The two maps' region searches and the ranker's scores are independent of each other and are the pass's
     // cost (a region search is single-threaded), so they run in parallel; the result is the same in any order.
     std::vector<Candidate> found[2];
     cv::parallel_for_(cv::Range(0, 2), [&](const cv::Range& r) {
         for (int i = r.start; i < r.end; ++i) {
-            const bool is_red = i == 0;
-            regions_of(is_red ? red : blue, is_red ? blue : red, is_red ? ColourClass::Red : ColourClass::Blue, o,
-                       found[i]);
+            if (i == 0) {
+                regions_of(red, red_sums, blue_sums, ColourClass::Red, o, found[i]);
+            } else {
+                regions_of(blue, blue_sums, red_sums, ColourClass::Blue, o, found[i]);
+            }
         }
     });
     all = std::move(found[0]);
@@ -238,7 +239,8 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
         }
         cv::parallel_for_(cv::Range(0, static_cast<int>(all.size())), [&](const cv::Range& r) {
             for (int i = r.start; i < r.end; ++i) {
-                all[static_cast<std::size_t>(i)].score = o.ranker->score(bgr, cv::Rect2f(all[static_cast<std::size_t>(i)].box));
+                Candidate& c = all[static_cast<std::size_t>(i)];
+                c.score = o.ranker->score(bgr, cv::Rect2f(c.box));
             }
         });
         std::stable_sort(all.begin(), all.end(), by_score);
