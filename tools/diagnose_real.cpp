@@ -38,7 +38,30 @@ struct SignFate {
     float width;
     bool region = false, ranked = false, oracle = false, raw = false, final = false, verify = false;
     double oracle_fitness = 0, oracle_iou = 0, oracle_scale = 0; // scale: the fitted box's width over the label's
+    std::vector<float> oracle_groups; // each colour group's mean point value at the oracle's pose (model order)
 };
+
+// Each colour group's mean point value for one pose: which part of the sign (rim, interior, outside, edge) the
+// fitness finds wanting.
+std::vector<float> group_means(const ScoringSetup& su, const ClassMaps& maps, const Pose& p, int model) {
+    const HostSampler sampler{&maps.classes, su.weights.uses_gradient() ? &maps.gradient : nullptr};
+    const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
+                                              static_cast<float>(p.z), static_cast<float>(p.yaw),
+                                              static_cast<float>(p.pitch), static_cast<float>(p.roll));
+    const math::ModelRange& range = su.ranges.at(static_cast<std::size_t>(model));
+    std::vector<float> sum(static_cast<std::size_t>(range.groups), 0.f);
+    for (int i = 0; i < range.count; ++i) {
+        const math::PackedPoint& pt = su.points[static_cast<std::size_t>(range.first + i)];
+        float value;
+        if (math::score_point(pose, su.k, pt, model, su.weights, nullptr, sampler, value)) {
+            sum[static_cast<std::size_t>(pt.group)] += value;
+        }
+    }
+    for (int g = 0; g < range.groups; ++g) {
+        sum[static_cast<std::size_t>(g)] *= range.inv_count[g];
+    }
+    return sum;
+}
 
 bool found_by(const BoxLabel& l, const std::vector<Detection>& dets) {
     for (const auto& d : dets) {
@@ -60,7 +83,7 @@ bool framed(const BoxLabel& l, const std::vector<Candidate>& regions, ColourClas
 
 // The best pose the search finds for the sign's own model from its label box.
 void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const Camera& cam, const TrackerSettings& s,
-                SearchRunner& runner, SignFate& fate) {
+                SearchRunner& runner, const ClassMaps& maps, SignFate& fate) {
     int model = -1;
     for (std::size_t m = 0; m < models.size(); ++m) {
         if (models[m].category == *l.category) {
@@ -93,6 +116,7 @@ void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const C
     fate.oracle_fitness = out[0].fitness;
     fate.oracle_iou = box_iou(box, l.box);
     fate.oracle_scale = box.width / std::max(l.box.width, 1.f);
+    fate.oracle_groups = group_means(runner.evaluator().setup(), maps, p, model);
     fate.oracle = fate.oracle_fitness >= s.fitness.detect_threshold && fate.oracle_iou >= 0.5;
 }
 
@@ -206,12 +230,14 @@ int main(int argc, char** argv) {
             SearchRunner runner(models, cam, settings);
             StageTiming timing;
             runner.prepare(bgr, timing);
+            ClassMaps maps;
+            preprocess_cpu(bgr, maps);
             runner.evaluator().set_weights(fitness_weights(settings));
             for (const auto& l : it->second) {
                 if (!l.category) {
                     continue;
                 }
-                SignFate f{it->first, *l.category, l.box.width};
+                SignFate f{it->first, *l.category, l.box.width, false, false, false, false, false, false, 0, 0, 0, {}};
                 ColourClass colour = ColourClass::Red;
                 for (const auto& m : models) {
                     if (m.category == *l.category) {
@@ -220,7 +246,7 @@ int main(int argc, char** argv) {
                 }
                 f.region = framed(l, all_regions, colour);
                 f.ranked = framed(l, kept_regions, colour);
-                oracle_fit(l, models, cam, settings, runner, f);
+                oracle_fit(l, models, cam, settings, runner, maps, f);
                 f.raw = found_by(l, raw);
                 f.final = found_by(l, final);
                 f.verify = verifier->classify(bgr, l.box) == verifier_class(static_cast<int>(*l.category));
@@ -259,11 +285,15 @@ int main(int argc, char** argv) {
                     final_false, final_found);
         if (!per_sign.empty()) {
             std::ofstream out(per_sign);
-            out << "image,category,width,region,ranked,oracle,raw,final,verify,oracle_fitness,oracle_iou,oracle_scale\n";
+            out << "image,category,width,region,ranked,oracle,raw,final,verify,oracle_fitness,oracle_iou,oracle_scale,oracle_groups\n";
             for (const auto& f : fates) {
                 out << f.image << ',' << to_string(f.category) << ',' << f.width << ',' << f.region << ',' << f.ranked
                     << ',' << f.oracle << ',' << f.raw << ',' << f.final << ',' << f.verify << ','
-                    << f.oracle_fitness << ',' << f.oracle_iou << ',' << f.oracle_scale << '\n';
+                    << f.oracle_fitness << ',' << f.oracle_iou << ',' << f.oracle_scale << ',';
+                for (std::size_t g = 0; g < f.oracle_groups.size(); ++g) {
+                    out << (g > 0 ? " " : "") << f.oracle_groups[g];
+                }
+                out << '\n';
             }
         }
     } catch (const std::exception& e) {

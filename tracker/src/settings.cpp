@@ -73,6 +73,8 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("edge_gain", s.fitness.edge_gain);
     f("edge_crossing", s.fitness.edge_crossing);
     f("occluder_credit", s.fitness.occluder_credit);
+    f("group_floor", s.fitness.group_floor);
+    f("rim_floor", s.fitness.rim_floor);
     f("depth_filter_gain", s.tracking.depth_filter_gain);
     f("angle_memory", s.tracking.angle_memory);
     f("angle_prior_px", s.tracking.angle_prior_px);
@@ -188,6 +190,8 @@ void TrackerSettings::validate() const {
     range("edge_gain", fitness.edge_gain, 0.05, 100.0);
     range("edge_crossing", fitness.edge_crossing, 0.0, 1.0);
     range("occluder_credit", fitness.occluder_credit, 0.0, 1.0);
+    range("group_floor", fitness.group_floor, 0.0, 1.0);
+    range("rim_floor", fitness.rim_floor, 0.0, 1.0);
     range("depth_filter_gain", tracking.depth_filter_gain, 0.05, 1.0);
     range("angle_memory", tracking.angle_memory, 0.0, 1.0);
     range("angle_prior_px", tracking.angle_prior_px, 0.0, 10000.0);

@@ -29,6 +29,8 @@ math::FitnessWeights fitness_weights(const TrackerSettings& s) {
     w.edge_gain = static_cast<float>(s.fitness.edge_gain);
     w.edge_crossing = static_cast<float>(s.fitness.edge_crossing);
     w.occluder_credit = static_cast<float>(s.fitness.occluder_credit);
+    w.group_floor = static_cast<float>(s.fitness.group_floor);
+    w.rim_floor = static_cast<float>(s.fitness.rim_floor);
     return w;
 }
 
@@ -74,6 +76,9 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
             r.inv_count[g] = 1.f / static_cast<float>(members[static_cast<std::size_t>(g)]);
             if (std::get<2>(keys[static_cast<std::size_t>(g)])) {
                 r.essential |= 1u << g;
+            }
+            if (role == static_cast<int>(PointRole::Rim)) {
+                r.rim |= 1u << g;
             }
         }
         m_setup.ranges.push_back(r);

@@ -80,6 +80,16 @@ struct FitnessSettings {
     // instead of 0, so a sign partly hidden by a thin occluder is still found; a plain disc of one sign colour
     // still scores 0 there (its interior has the rim's colour). 0: occluders count as wrong colour.
     double occluder_credit = 0.5;
+    // Every required part of a sign must be there: when one scores below its floor, the fitness is scaled by its
+    // score / floor (FitnessWeights). group_floor holds the parts other than the rim (the white interior, the
+    // arrow, the white border); rim_floor the rim. 0 turns a floor off.
+    // The interior's is under 0.5: a backlit sign's white interior is grey, darker than the sky behind it, so it
+    // scores the occluder credit (0.5) less a little red bled from the rim, and sank under the threshold. A plain
+    // shape of a sign colour scores near 0 in its missing part, far under either floor.
+    // The rim's stays at 0.5: a faint rim is what red and blue clutter shows too, and a lower rim floor found
+    // more clutter than signs (docs/benchmarks.md, "Real footage").
+    double group_floor = 0.4;
+    double rim_floor = 0.5;
 };
 
 // How tracks search around their prediction, filter their pose, and start and end.

@@ -30,6 +30,7 @@ struct ModelRange {
     float weight[k_max_groups];   // role weight / groups in the role
     float inv_count[k_max_groups]; // 1 / points in the group
     unsigned essential;           // bit g: group g is a required part of the sign (ModelPoint::required)
+    unsigned rim;                 // bit g: group g is a rim group (held to FitnessWeights::rim_floor)
 };
 
 struct Sample {
@@ -48,11 +49,13 @@ struct FitnessWeights {
     // Whether the gradient alignment has a share at all: when not, edge points need neither their normal nor the
     // gradient map (the GPU sampler skips that fetch).
     SWARM_HOST_DEVICE bool uses_gradient() const { return edge_crossing < 1.f; }
-    // Every painted part must be there: when the worst rim/interior group scores below this, the fitness
-    // is scaled by worst / group_floor. A plain disc of a sign's colour (a lamp, a ball, a round board)
-    // then scores low for a sign whose arrow, band or white disc is missing, and a sign scores low for a
-    // model whose parts it lacks, which separates the categories.
-    float group_floor = 0.5f;
+    // Every painted part must be there: when a required group scores below its floor, the fitness is scaled
+    // by its score / floor (the group furthest short decides). A plain disc of a sign's colour (a lamp, a ball,
+    // a round board) then scores low for a sign whose arrow, band or white disc is missing, and a sign scores
+    // low for a model whose parts it lacks, which separates the categories. group_floor holds the parts other
+    // than the rim, rim_floor the rim (FitnessSettings says why they differ).
+    float group_floor = 0.4f;
+    float rim_floor = 0.5f;
     // An interior point that sees neither its colour nor any other sign colour (a pole, a branch, a wire in
     // front of the sign: the "other" likelihood) scores this instead of 0. A sign half hidden behind a pole
     // keeps its interior above group_floor, while a plain disc of a sign colour (interior the rim's colour,
@@ -160,17 +163,19 @@ SWARM_HOST_DEVICE SWARM_INLINE bool score_point(const RigidPose& pose, const Int
     return point_value(pose, k, p, model, w, mask, u, v, s, value);
 }
 
-// The fitness from the per-group sums of point values.
+// The fitness from the per-group sums of point values: their weighted total, scaled by the required group that
+// falls furthest short of its floor (mean / floor, when under 1).
 SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelRange& range, const FitnessWeights& w) {
-    float total = 0.f, worst = 1.f;
+    float total = 0.f, scale = 1.f;
     for (int g = 0; g < range.groups; ++g) {
         const float mean = sum[g] * range.inv_count[g];
         total += range.weight[g] * mean;
-        if ((range.essential >> g) & 1u) {
-            worst = mean < worst ? mean : worst;
+        const float floor = (range.rim >> g) & 1u ? w.rim_floor : w.group_floor;
+        if (((range.essential >> g) & 1u) && mean < floor * scale) {
+            scale = mean / floor;
         }
     }
-    return worst >= w.group_floor ? total : total * worst / w.group_floor;
+    return total * scale;
 }
 
 // Scores one pose against one model, point after point (the CPU path; the CUDA kernel spreads the points
