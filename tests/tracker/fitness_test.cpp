@@ -330,3 +330,73 @@ TEST(DangerModel, ACornerOfTheSignIsNotASign) {
 
 } // namespace
 } // namespace tracker
+
+namespace tracker {
+namespace {
+
+// finish_score scales the weighted total by the required group that falls furthest short of its floor: the rim's
+// groups against rim_floor, the other required parts against group_floor; groups that are not required never.
+TEST(GroupFloors, EachRequiredGroupAgainstItsOwnFloor) {
+    math::ModelRange range{};
+    range.groups = 3; // 0: rim (required), 1: interior (required), 2: outside (not required)
+    const float weight[3] = {0.35f, 0.25f, 0.4f};
+    for (int g = 0; g < 3; ++g) {
+        range.weight[g] = weight[g];
+        range.inv_count[g] = 1.f; // the sums are the means
+    }
+    range.essential = 0b011;
+    range.rim = 0b001;
+    const math::FitnessWeights w; // group_floor 0.4, rim_floor 0.5
+    const auto score = [&](float rim, float interior, float outside, const math::FitnessWeights& weights) {
+        const float sum[3] = {rim, interior, outside};
+        return math::finish_score(sum, range, weights);
+    };
+    const auto total = [&](float rim, float interior, float outside) {
+        return 0.35f * rim + 0.25f * interior + 0.4f * outside;
+    };
+    // A grey interior (0.45) is over its floor: nothing scaled. Under the old common floor of 0.5 it was.
+    EXPECT_FLOAT_EQ(score(0.9f, 0.45f, 0.1f, w), total(0.9f, 0.45f, 0.1f));
+    math::FitnessWeights common = w;
+    common.group_floor = 0.5f;
+    EXPECT_FLOAT_EQ(score(0.9f, 0.45f, 0.1f, common), total(0.9f, 0.45f, 0.1f) * 0.9f);
+    // The same 0.45 on the rim is under the rim's floor.
+    EXPECT_FLOAT_EQ(score(0.45f, 0.9f, 1.f, w), total(0.45f, 0.9f, 1.f) * 0.9f);
+    // Both short: the larger shortfall decides (rim 0.25 / 0.5 against interior 0.3 / 0.4).
+    EXPECT_FLOAT_EQ(score(0.25f, 0.3f, 1.f, w), total(0.25f, 0.3f, 1.f) * 0.5f);
+    EXPECT_FLOAT_EQ(score(0.3f, 0.1f, 1.f, w), total(0.3f, 0.1f, 1.f) * 0.25f);
+    // A group that is not required is never a floor's business; floors of 0 turn the rule off.
+    EXPECT_FLOAT_EQ(score(1.f, 1.f, 0.f, w), total(1.f, 1.f, 0.f));
+    math::FitnessWeights off = w;
+    off.group_floor = off.rim_floor = 0.f;
+    EXPECT_FLOAT_EQ(score(0.05f, 0.f, 1.f, off), total(0.05f, 0.f, 1.f));
+}
+
+// A small give-way sign against a bright sky, lit from behind: its white is grey, darker than the sky, so the white
+// test sees no white in it and its interior scores the occluder credit (0.5) less the red blurred in from the rim.
+// The interior's floor of 0.4 leaves such a sign's score whole; the former common floor of 0.5 cut it (on the dev
+// frames, where the rim and edge are weaker than a rendering's, under the detection threshold).
+TEST(GroupFloors, ABacklitSignsGreyInteriorIsNotCut) {
+    const auto models = load_sign_models("", {Category::GiveWay});
+    const Camera cam = Camera::from_fov(640, 360, 60);
+    cv::Mat frame(360, 640, CV_8UC3, cv::Scalar(238, 232, 226)); // overcast sky
+    const Pose sign{1.2, -1.0, 30.0, 0, 0, 0};                    // about 17 px wide
+    render_sign(frame, cam, models[0], sign, 0.5);
+    cv::GaussianBlur(frame, frame, cv::Size(), 1.2);
+    ClassMaps maps;
+    preprocess_cpu(frame, maps);
+    const TrackerSettings defaults;
+    const auto score = [&](double group_floor) {
+        TrackerSettings s = defaults;
+        s.fitness.group_floor = group_floor;
+        SignEvaluator ev(models, PoseSpace{}, cam, fitness_weights(s));
+        ev.set_host_maps(&maps);
+        return ev.score(sign, 0);
+    };
+    const double whole = score(0.0); // the interior's floor off (the rim's still on)
+    EXPECT_GT(whole, defaults.fitness.detect_threshold);
+    EXPECT_NEAR(score(defaults.fitness.group_floor), whole, 1e-6);
+    EXPECT_LT(score(0.5), whole - 0.03);
+}
+
+} // namespace
+} // namespace tracker

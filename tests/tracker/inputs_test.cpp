@@ -154,6 +154,8 @@ TEST(BadInput, TrackerConfig) {
     for (const auto& bad : {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},
                             std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"},
                             std::pair{R"({"occluder_credit": -0.1})", "occluder_credit"},
+                            std::pair{R"({"group_floor": 1.2})", "group_floor"},
+                            std::pair{R"({"rim_floor": -0.5})", "rim_floor"},
                             std::pair{R"({"angle_respread_fraction": 2})", "angle_respread_fraction"}}) {
         EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c9.json", bad.first)); }).find(bad.second),
                   std::string::npos)
@@ -162,7 +164,7 @@ TEST(BadInput, TrackerConfig) {
     const TrackerSettings tuned = TrackerSettings::load(write_temp(
         "c7.json",
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
-            "gpu_cluster_barrier": false, "occluder_credit": 0.25,
+            "gpu_cluster_barrier": false, "occluder_credit": 0.25, "group_floor": 0.3, "rim_floor": 0.45,
             "angle_respread_fraction": 0.3})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
@@ -175,6 +177,8 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_EQ(tuned.search.detection_columns, 2);
     EXPECT_DOUBLE_EQ(tuned.fitness.edge_gain, 2.5);
     EXPECT_DOUBLE_EQ(tuned.fitness.occluder_credit, 0.25);
+    EXPECT_DOUBLE_EQ(tuned.fitness.group_floor, 0.3);
+    EXPECT_DOUBLE_EQ(tuned.fitness.rim_floor, 0.45);
     EXPECT_DOUBLE_EQ(tuned.tracking.angle_respread_fraction, 0.3);
     EXPECT_DOUBLE_EQ(tuned.tracking.angle_memory, 1.0);
 }
