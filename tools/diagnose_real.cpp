@@ -7,7 +7,8 @@
 //   raw     - does the tracker without a verifier report it (right category, IoU >= 0.5)?
 //   final   - does the tracker as configured (verifier included) report it?
 //   verify  - does the verifier accept the sign's own label box as its category?
-// and prints the counts per category and per sign width, and optionally one line per sign (--per-sign CSV).
+// and prints the counts per category and per sign width, and optionally one line per sign (--per-sign CSV, with
+// each colour group's mean point value at the oracle's pose: which part of the sign the fitness finds wanting).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -41,8 +42,7 @@ struct SignFate {
     std::vector<float> oracle_groups; // each colour group's mean point value at the oracle's pose (model order)
 };
 
-// Each colour group's mean point value for one pose: which part of the sign (rim, interior, outside, edge) the
-// fitness finds wanting.
+// Each colour group's mean point value for one pose (model group order), as finish_score weighs them.
 std::vector<float> group_means(const ScoringSetup& su, const ClassMaps& maps, const Pose& p, int model) {
     const HostSampler sampler{&maps.classes, su.weights.uses_gradient() ? &maps.gradient : nullptr};
     const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
