@@ -39,29 +39,8 @@ struct SignFate {
     float width;
     bool region = false, ranked = false, oracle = false, raw = false, final = false, verify = false;
     double oracle_fitness = 0, oracle_iou = 0, oracle_scale = 0; // scale: the fitted box's width over the label's
-    std::vector<float> oracle_groups; // each colour group's mean point value at the oracle's pose (model order)
+    std::vector<float> oracle_groups{}; // each colour group's mean point value at the oracle's pose (model order)
 };
-
-// Each colour group's mean point value for one pose (model group order), as finish_score weighs them.
-std::vector<float> group_means(const ScoringSetup& su, const ClassMaps& maps, const Pose& p, int model) {
-    const HostSampler sampler{&maps.classes, su.weights.uses_gradient() ? &maps.gradient : nullptr};
-    const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
-                                              static_cast<float>(p.z), static_cast<float>(p.yaw),
-                                              static_cast<float>(p.pitch), static_cast<float>(p.roll));
-    const math::ModelRange& range = su.ranges.at(static_cast<std::size_t>(model));
-    std::vector<float> sum(static_cast<std::size_t>(range.groups), 0.f);
-    for (int i = 0; i < range.count; ++i) {
-        const math::PackedPoint& pt = su.points[static_cast<std::size_t>(range.first + i)];
-        float value;
-        if (math::score_point(pose, su.k, pt, model, su.weights, nullptr, sampler, value)) {
-            sum[static_cast<std::size_t>(pt.group)] += value;
-        }
-    }
-    for (int g = 0; g < range.groups; ++g) {
-        sum[static_cast<std::size_t>(g)] *= range.inv_count[g];
-    }
-    return sum;
-}
 
 bool found_by(const BoxLabel& l, const std::vector<Detection>& dets) {
     for (const auto& d : dets) {
@@ -83,7 +62,7 @@ bool framed(const BoxLabel& l, const std::vector<Candidate>& regions, ColourClas
 
 // The best pose the search finds for the sign's own model from its label box.
 void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const Camera& cam, const TrackerSettings& s,
-                SearchRunner& runner, const ClassMaps& maps, SignFate& fate) {
+                SearchRunner& runner, const SignEvaluator& host, SignFate& fate) {
     int model = -1;
     for (std::size_t m = 0; m < models.size(); ++m) {
         if (models[m].category == *l.category) {
@@ -116,7 +95,7 @@ void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const C
     fate.oracle_fitness = out[0].fitness;
     fate.oracle_iou = box_iou(box, l.box);
     fate.oracle_scale = box.width / std::max(l.box.width, 1.f);
-    fate.oracle_groups = group_means(runner.evaluator().setup(), maps, p, model);
+    fate.oracle_groups = host.group_means(p, model);
     fate.oracle = fate.oracle_fitness >= s.fitness.detect_threshold && fate.oracle_iou >= 0.5;
 }
 
@@ -230,14 +209,17 @@ int main(int argc, char** argv) {
             SearchRunner runner(models, cam, settings);
             StageTiming timing;
             runner.prepare(bgr, timing);
+            // The group means are read on the host, whichever backend the runner searches on.
             ClassMaps maps;
             preprocess_cpu(bgr, maps);
+            SignEvaluator host(models, PoseSpace{}, cam, fitness_weights(settings));
+            host.set_host_maps(&maps);
             runner.evaluator().set_weights(fitness_weights(settings));
             for (const auto& l : it->second) {
                 if (!l.category) {
                     continue;
                 }
-                SignFate f{it->first, *l.category, l.box.width, false, false, false, false, false, false, 0, 0, 0, {}};
+                SignFate f{it->first, *l.category, l.box.width};
                 ColourClass colour = ColourClass::Red;
                 for (const auto& m : models) {
                     if (m.category == *l.category) {
@@ -246,7 +228,7 @@ int main(int argc, char** argv) {
                 }
                 f.region = framed(l, all_regions, colour);
                 f.ranked = framed(l, kept_regions, colour);
-                oracle_fit(l, models, cam, settings, runner, maps, f);
+                oracle_fit(l, models, cam, settings, runner, host, f);
                 f.raw = found_by(l, raw);
                 f.final = found_by(l, final);
                 f.verify = verifier->classify(bgr, l.box) == verifier_class(static_cast<int>(*l.category));

@@ -180,18 +180,39 @@ HostSampler SignEvaluator::host_sampler() const {
     return {&m_maps->classes, m_setup.weights.uses_gradient() ? &m_maps->gradient : nullptr};
 }
 
+namespace {
+
+math::RigidPose rigid_of(const Pose& p) {
+    return math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
+                                   static_cast<float>(p.z), static_cast<float>(p.yaw), static_cast<float>(p.pitch),
+                                   static_cast<float>(p.roll));
+}
+
+} // namespace
+
 double SignEvaluator::score(const Pose& p, int model, bool use_mask) const {
     if (m_maps == nullptr) {
         throw std::logic_error("evaluator: score() needs host class maps");
     }
-    const HostSampler sampler = host_sampler();
-    const auto pose = math::rigid_from_params(static_cast<float>(p.x / p.z), static_cast<float>(p.y / p.z),
-                                              static_cast<float>(p.z), static_cast<float>(p.yaw),
-                                              static_cast<float>(p.pitch), static_cast<float>(p.roll));
     const ScoringSetup& su = m_setup;
     const math::ModelRange& range = su.ranges.at(static_cast<std::size_t>(model));
-    return math::score_pose(pose, su.k, su.points.data(), model, range, su.weights, use_mask ? &su.masks : nullptr,
-                            sampler);
+    return math::score_pose(rigid_of(p), su.k, su.points.data(), model, range, su.weights,
+                            use_mask ? &su.masks : nullptr, host_sampler());
+}
+
+std::vector<float> SignEvaluator::group_means(const Pose& p, int model) const {
+    if (m_maps == nullptr) {
+        throw std::logic_error("evaluator: group_means() needs host class maps");
+    }
+    const ScoringSetup& su = m_setup;
+    const math::ModelRange& range = su.ranges.at(static_cast<std::size_t>(model));
+    float sum[math::k_max_groups];
+    math::sum_groups(rigid_of(p), su.k, su.points.data(), model, range, su.weights, nullptr, host_sampler(), sum);
+    std::vector<float> means(static_cast<std::size_t>(range.groups));
+    for (int g = 0; g < range.groups; ++g) {
+        means[static_cast<std::size_t>(g)] = sum[g] * range.inv_count[g];
+    }
+    return means;
 }
 
 } // namespace tracker

@@ -43,6 +43,9 @@ public:
 
     // Host score of one pose (tests, refinement checks); needs host maps.
     double score(const Pose& pose, int model, bool use_mask = false) const;
+    // Each colour group's mean point value for one pose, in the model's group order (what finish_score weighs and
+    // holds to the floors; diagnostics); needs host maps.
+    std::vector<float> group_means(const Pose& pose, int model) const;
 
     // Keep a copy of the last host batch (the particles the GUI draws).
     void keep_last(bool on) { m_keep_last = on; }

@@ -170,23 +170,22 @@ SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelR
     for (int g = 0; g < range.groups; ++g) {
         const float mean = sum[g] * range.inv_count[g];
         total += range.weight[g] * mean;
-        const float floor = (range.rim >> g) & 1u ? w.rim_floor : w.group_floor;
-        if (((range.essential >> g) & 1u) && mean < floor * scale) {
-            scale = mean / floor;
+        const float part_floor = (range.rim >> g) & 1u ? w.rim_floor : w.group_floor;
+        if (((range.essential >> g) & 1u) && mean < part_floor * scale) {
+            scale = mean / part_floor;
         }
     }
     return total * scale;
 }
 
-// Scores one pose against one model, point after point (the CPU path; the CUDA kernel spreads the points
-// of a pose over a warp and sums the same point values). `sampler(u, v, sample)` fills `sample` and returns
-// false outside the image; points off the image or behind the camera score 0, so partly visible signs
-// score lower.
+// The per-group sums of one pose's point values against one model, point after point (the CPU path; the CUDA
+// kernel spreads the points of a pose over a warp and sums the same point values). `sampler(u, v, sample)` fills
+// `sample` and returns false outside the image; points off the image or behind the camera score 0, so partly
+// visible signs score lower.
 template <typename Sampler>
-SWARM_HOST_DEVICE float score_pose(const RigidPose& pose, const Intrinsics& k, const PackedPoint* points,
-                                   int model, const ModelRange& range, const FitnessWeights& w, const MaskSet* mask,
-                                   const Sampler& sampler) {
-    float sum[k_max_groups];
+SWARM_HOST_DEVICE void sum_groups(const RigidPose& pose, const Intrinsics& k, const PackedPoint* points, int model,
+                                  const ModelRange& range, const FitnessWeights& w, const MaskSet* mask,
+                                  const Sampler& sampler, float (&sum)[k_max_groups]) {
     for (int g = 0; g < k_max_groups; ++g) {
         sum[g] = 0.f;
     }
@@ -197,6 +196,15 @@ SWARM_HOST_DEVICE float score_pose(const RigidPose& pose, const Intrinsics& k, c
             sum[p.group] += value;
         }
     }
+}
+
+// Scores one pose against one model.
+template <typename Sampler>
+SWARM_HOST_DEVICE float score_pose(const RigidPose& pose, const Intrinsics& k, const PackedPoint* points,
+                                   int model, const ModelRange& range, const FitnessWeights& w, const MaskSet* mask,
+                                   const Sampler& sampler) {
+    float sum[k_max_groups];
+    sum_groups(pose, k, points, model, range, w, mask, sampler, sum);
     return finish_score(sum, range, w);
 }
 
