@@ -44,7 +44,7 @@ struct SignFate {
 
 bool found_by(const BoxLabel& l, const std::vector<Detection>& dets) {
     for (const auto& d : dets) {
-        if (d.category == *l.category && box_iou(d.box, l.box) >= 0.5) {
+        if (d.category == *l.category && box_iou(d.box, in_image_coordinates(l.box)) >= 0.5) {
             return true;
         }
     }
@@ -93,7 +93,7 @@ void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const C
     const Pose p = space.from_vector(out[0].best.data());
     const cv::Rect2f box = bounding_box(project_points(cam, p, models[static_cast<std::size_t>(model)].outline));
     fate.oracle_fitness = out[0].fitness;
-    fate.oracle_iou = box_iou(box, l.box);
+    fate.oracle_iou = box_iou(box, in_image_coordinates(l.box));
     fate.oracle_scale = box.width / std::max(l.box.width, 1.f);
     fate.oracle_groups = host.group_means(p, model);
     fate.oracle = fate.oracle_fitness >= s.fitness.detect_threshold && fate.oracle_iou >= 0.5;
@@ -104,7 +104,7 @@ int false_finds(const std::vector<BoxLabel>& labels, const std::vector<Detection
     int wrong = 0;
     for (const auto& d : dets) {
         const bool right = std::any_of(labels.begin(), labels.end(), [&](const BoxLabel& l) {
-            return l.category && *l.category == d.category && box_iou(d.box, l.box) >= 0.5;
+            return l.category && *l.category == d.category && box_iou(d.box, in_image_coordinates(l.box)) >= 0.5;
         });
         wrong += right ? 0 : 1;
     }

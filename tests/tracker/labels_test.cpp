@@ -181,6 +181,25 @@ TEST(RealEval, MatchingDontCareSizesAndConfusion) {
     EXPECT_EQ(r.confusion[static_cast<int>(Category::Mandatory)][k_category_count], 1);
 }
 
+TEST(RealEval, LabelBoxesMeetDetectionsWherePixelCentresAreIntegers) {
+    // A 12 px sign in columns and rows 100-111 (the CSV's inclusive 100;100;111;111, read as a box 100, 100, 12, 12 of
+    // pixel edges). The tracker's coordinates put pixel centres on integers, so the sign's outline runs from 99.5 to
+    // 111.5, and a detection exactly on it must match it fully.
+    const cv::Rect2f file_box{100, 100, 12, 12};
+    const cv::Rect2f on_sign{99.5f, 99.5f, 12, 12};
+    EXPECT_EQ(in_image_coordinates(file_box), on_sign);
+    LabelSet labels;
+    labels.labels.push_back(label("00000", Category::Mandatory, file_box));
+    PredictionFile pred;
+    pred.frames[0] = FrameRecord{0, 816, 480, 1, {}, false, "00000.jpg"};
+    pred.detections.push_back(det(0, Category::Mandatory, on_sign, 0.7));
+    RealEvalSettings o;
+    o.match_iou = 0.99; // the file's own box is half a pixel off in each direction: IoU 0.85
+    EXPECT_EQ(evaluate_labels(labels, pred, o).per_category[static_cast<int>(Category::Mandatory)].tp, 1);
+    pred.detections[0].box = file_box;
+    EXPECT_EQ(evaluate_labels(labels, pred, o).per_category[static_cast<int>(Category::Mandatory)].tp, 0);
+}
+
 TEST(RealEval, MatchingByFitnessGivesTheSignToTheFitterPrediction) {
     // Two predictions on one sign: by IoU the closer one would match; by fitness the fitter one does.
     GroundTruth g;

@@ -245,12 +245,12 @@ RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pre
         } else if (l.category) {
             GroundTruth g;
             g.category = *l.category;
-            g.box = l.box;
+            g.box = in_image_coordinates(l.box);
             modelled[l.image].push_back(g);
             label_class[l.image].push_back(l.class_id);
         } else {
             ++rep.dont_care;
-            dont_care[l.image].push_back(l.box);
+            dont_care[l.image].push_back(in_image_coordinates(l.box));
         }
     }
     std::array<std::vector<std::pair<double, bool>>, k_category_count> ranked;

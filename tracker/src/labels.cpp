@@ -189,6 +189,10 @@ LabelSet read_labels_coco(const std::string& path) {
     return set;
 }
 
+cv::Rect2f in_image_coordinates(const cv::Rect2f& label_box) {
+    return label_box - cv::Point2f(0.5f, 0.5f);
+}
+
 LabelSet read_labels(const std::string& path) {
     const std::string ext = extension_of(path);
     if (ext == "csv") return read_labels_csv(path);
