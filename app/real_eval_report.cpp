@@ -69,6 +69,35 @@ tracker::RealEvalReport::ClassTally speed_limits(const tracker::RealEvalReport& 
     return t;
 }
 
+// A median ratio as "0.93"; "-" when there is none.
+std::string ratio(const std::vector<double>& v) {
+    const double m = tracker::median(v);
+    if (std::isnan(m)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", m);
+    return buf;
+}
+
+// A median offset in percent of the label's size, signed.
+std::string offset(const std::vector<double>& v) {
+    const double m = tracker::median(v);
+    if (std::isnan(m)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f %%", 100.0 * m);
+    return buf;
+}
+
+nlohmann::json box_fit_json(const tracker::BoxFit& f) {
+    return {{"matched", f.iou.size()},
+            {"width_ratio", num(tracker::median(f.width_ratio))},
+            {"width_ratio_small", num(tracker::median(f.small_width_ratio))},
+            {"small_px", tracker::BoxFit::k_small_sign_px},
+            {"height_ratio", num(tracker::median(f.height_ratio))},
+            {"centre_dx", num(tracker::median(f.dx))},
+            {"centre_dy", num(tracker::median(f.dy))},
+            {"iou", num(tracker::median(f.iou))}};
+}
+
 nlohmann::json tally_json(const tracker::RealEvalReport::ClassTally& t) {
     return {{"matched", t.matched}, {"right", t.right}, {"unknown", t.unknown}, {"accuracy", t.matched > 0 ? nlohmann::json(t.accuracy()) : nlohmann::json(nullptr)}};
 }
@@ -94,6 +123,17 @@ std::vector<std::pair<std::string, Table>> real_eval_tables(const tracker::RealE
                    b.labels ? pct(static_cast<double>(b.found_any) / static_cast<double>(b.labels)) : "-"});
     }
     out.emplace_back("recall by sign width", std::move(sizes));
+
+    Table fit({"category", "matched", "width / label", "under " + format_double(tracker::BoxFit::k_small_sign_px) + " px",
+               "height / label", "centre x", "centre y", "IoU"});
+    for (int i = 0; i < tracker::k_category_count; ++i) {
+        const tracker::BoxFit& f = r.box_fit[static_cast<std::size_t>(i)];
+        fit.add({category_name(i), std::to_string(f.iou.size()), ratio(f.width_ratio), ratio(f.small_width_ratio),
+                 ratio(f.height_ratio), offset(f.dx), offset(f.dy), ratio(f.iou)});
+    }
+    out.emplace_back("box fit of the matched predictions (medians; centre: offset in label widths / heights, + right "
+                     "and down)",
+                     std::move(fit));
 
     std::vector<std::string> header{"true \\ predicted"};
     for (int i = 0; i <= tracker::k_category_count; ++i) header.push_back(category_name(i));
@@ -160,6 +200,9 @@ nlohmann::json real_eval_json(const tracker::RealEvalReport& r, const tracker::R
     for (const auto& b : r.sizes) {
         j["recall_by_width"].push_back({{"min_px", b.min_px}, {"max_px", b.max_px >= 1e8 ? nlohmann::json(nullptr) : nlohmann::json(b.max_px)},
                                         {"labels", b.labels}, {"found", b.found}, {"found_any_category", b.found_any}});
+    }
+    for (int i = 0; i < tracker::k_category_count; ++i) {
+        j["box_fit"][category_name(i)] = box_fit_json(r.box_fit[static_cast<std::size_t>(i)]);
     }
     for (int t = 0; t < tracker::k_category_count; ++t) {
         for (int p = 0; p <= tracker::k_category_count; ++p) {

@@ -50,6 +50,8 @@ expect "eval counts" "$tmp/out" "3 images, .* 2 labelled signs of modelled categ
 expect "eval any-sign row" "$tmp/out" "| any sign"
 expect "eval confusion" "$tmp/out" "confusion"
 expect "eval json" "$tmp/eval.json" '"any_sign"'
+expect "eval box fit" "$tmp/out" "box fit of the matched predictions"
+expect "eval json box fit" "$tmp/eval.json" '"box_fit"'
 cat >"$tmp/coco.json" <<'JSON'
 {"images": [{"id": 1, "file_name": "a.ppm", "width": 160, "height": 120}],
  "categories": [{"id": 3, "name": "give-way"}],

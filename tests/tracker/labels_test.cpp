@@ -200,6 +200,27 @@ TEST(RealEval, LabelBoxesMeetDetectionsWherePixelCentresAreIntegers) {
     EXPECT_EQ(evaluate_labels(labels, pred, o).per_category[static_cast<int>(Category::Mandatory)].tp, 0);
 }
 
+TEST(RealEval, BoxFitOfTheMatchedPredictions) {
+    // A 16 px mandatory sign found at 0.8 of its width, a tenth of its height low; a 40 px one found exactly.
+    LabelSet labels;
+    labels.labels.push_back(label("00000", Category::Mandatory, {100, 100, 16, 16})); // 99.5-115.5 in image coordinates
+    labels.labels.push_back(label("00000", Category::Mandatory, {300, 100, 40, 40}));
+    PredictionFile pred;
+    pred.frames[0] = FrameRecord{0, 816, 480, 2, {}, false, "00000.jpg"};
+    pred.detections.push_back(det(0, Category::Mandatory, {101.1f, 101.1f, 12.8f, 16.f}, 0.7));
+    pred.detections.push_back(det(0, Category::Mandatory, {299.5f, 99.5f, 40.f, 40.f}, 0.8));
+    const RealEvalReport r = evaluate_labels(labels, pred);
+    const BoxFit& f = r.box_fit[static_cast<int>(Category::Mandatory)];
+    ASSERT_EQ(f.iou.size(), 2u);
+    EXPECT_NEAR(median(f.width_ratio), 0.9, 1e-5);       // 0.8 and 1
+    EXPECT_NEAR(median(f.small_width_ratio), 0.8, 1e-5); // the 16 px sign's alone
+    EXPECT_NEAR(median(f.height_ratio), 1.0, 1e-5);
+    EXPECT_NEAR(median(f.dx), 0.0, 1e-5);
+    EXPECT_NEAR(median(f.dy), 0.05, 1e-5); // 0.1 and 0
+    EXPECT_NEAR(f.iou[0] < f.iou[1] ? f.iou[0] : f.iou[1], 12.8 * 14.4 / (256 + 12.8 * 16 - 12.8 * 14.4), 1e-5);
+    EXPECT_TRUE(r.box_fit[static_cast<int>(Category::Danger)].iou.empty());
+}
+
 TEST(RealEval, MatchingByFitnessGivesTheSignToTheFitterPrediction) {
     // Two predictions on one sign: by IoU the closer one would match; by fitness the fitter one does.
     GroundTruth g;

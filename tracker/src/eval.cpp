@@ -220,6 +220,22 @@ std::vector<SizeBucket> default_size_buckets() {
     return out;
 }
 
+namespace {
+
+void add_box_fit(const cv::Rect2f& truth, const cv::Rect2f& found, BoxFit& fit) {
+    const double w = std::max(truth.width, 1e-6f), h = std::max(truth.height, 1e-6f);
+    fit.width_ratio.push_back(found.width / w);
+    fit.height_ratio.push_back(found.height / h);
+    fit.dx.push_back((found.x + 0.5 * found.width - truth.x - 0.5 * truth.width) / w);
+    fit.dy.push_back((found.y + 0.5 * found.height - truth.y - 0.5 * truth.height) / h);
+    fit.iou.push_back(box_iou(truth, found));
+    if (truth.width < BoxFit::k_small_sign_px) {
+        fit.small_width_ratio.push_back(found.width / w);
+    }
+}
+
+} // namespace
+
 RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pred, const RealEvalSettings& s) {
     RealEvalReport rep;
     rep.sizes = default_size_buckets();
@@ -282,6 +298,8 @@ RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pre
             if (matched[gi] >= 0) {
                 ++c.tp;
                 hit[static_cast<std::size_t>(matched[gi])] = true;
+                add_box_fit(g.box, preds[static_cast<std::size_t>(matched[gi])]->box & mo.image,
+                            rep.box_fit[static_cast<std::size_t>(g.category)]);
                 const int truth = label_class[key][gi];
                 if (truth >= 0) {
                     const int said = preds[static_cast<std::size_t>(matched[gi])]->class_id;

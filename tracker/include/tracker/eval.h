@@ -92,8 +92,18 @@ struct SizeBucket {
     long long labels = 0, found = 0, found_any = 0;
 };
 
+// How the boxes of matched predictions sit on their labels: each one's width and height over the label's, its
+// centre's offset in label widths / heights (+ right, down) and its IoU. A size or offset common to a category
+// is the fitted pose's bias, which sends a small sign under the IoU threshold long before a large one.
+struct BoxFit {
+    std::vector<double> width_ratio, height_ratio, dx, dy, iou;
+    std::vector<double> small_width_ratio; // of labels under k_small_sign_px wide
+    static constexpr double k_small_sign_px = 20.0;
+};
+
 struct RealEvalReport {
     std::array<RealCounts, k_category_count> per_category;
+    std::array<BoxFit, k_category_count> box_fit; // of each category's matched predictions
     RealCounts any; // category-agnostic matching among the modelled categories
     std::vector<SizeBucket> sizes;
     // confusion[true][predicted]: for each label of a modelled category, the category of the best-fitness
