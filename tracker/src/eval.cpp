@@ -33,6 +33,19 @@ namespace {
 
 cv::Point2f centre(const cv::Rect2f& r) { return {r.x + 0.5f * r.width, r.y + 0.5f * r.height}; }
 
+void add_box_fit(const cv::Rect2f& truth, const cv::Rect2f& found, BoxFit& fit) {
+    const double w = std::max(truth.width, 1e-6f), h = std::max(truth.height, 1e-6f);
+    const cv::Point2f offset = centre(found) - centre(truth);
+    fit.width_ratio.push_back(found.width / w);
+    fit.height_ratio.push_back(found.height / h);
+    fit.dx.push_back(offset.x / w);
+    fit.dy.push_back(offset.y / h);
+    fit.iou.push_back(box_iou(truth, found));
+    if (truth.width < BoxFit::k_small_sign_px) {
+        fit.small_width_ratio.push_back(found.width / w);
+    }
+}
+
 void add(EvalCounts& to, const EvalCounts& from) {
     to.tp += from.tp;
     to.fp += from.fp;
@@ -219,22 +232,6 @@ std::vector<SizeBucket> default_size_buckets() {
     }
     return out;
 }
-
-namespace {
-
-void add_box_fit(const cv::Rect2f& truth, const cv::Rect2f& found, BoxFit& fit) {
-    const double w = std::max(truth.width, 1e-6f), h = std::max(truth.height, 1e-6f);
-    fit.width_ratio.push_back(found.width / w);
-    fit.height_ratio.push_back(found.height / h);
-    fit.dx.push_back((found.x + 0.5 * found.width - truth.x - 0.5 * truth.width) / w);
-    fit.dy.push_back((found.y + 0.5 * found.height - truth.y - 0.5 * truth.height) / h);
-    fit.iou.push_back(box_iou(truth, found));
-    if (truth.width < BoxFit::k_small_sign_px) {
-        fit.small_width_ratio.push_back(found.width / w);
-    }
-}
-
-} // namespace
 
 RealEvalReport evaluate_labels(const LabelSet& labels, const PredictionFile& pred, const RealEvalSettings& s) {
     RealEvalReport rep;
