@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -346,6 +347,7 @@ TEST(GroupFloors, EachRequiredGroupAgainstItsOwnFloor) {
     }
     range.essential = 0b011;
     range.rim = 0b001;
+    range.rim_floor_scale = 1.f;
     const math::FitnessWeights w; // group_floor 0.4, rim_floor 0.5
     const auto score = [&](float rim, float interior, float outside, const math::FitnessWeights& weights) {
         const float sum[3] = {rim, interior, outside};
@@ -369,6 +371,12 @@ TEST(GroupFloors, EachRequiredGroupAgainstItsOwnFloor) {
     math::FitnessWeights off = w;
     off.group_floor = off.rim_floor = 0.f;
     EXPECT_FLOAT_EQ(score(0.05f, 0.f, 1.f, off), total(0.05f, 0.f, 1.f));
+    // A model's rim floor scale moves its rim's floor only: at half, a rim of 0.3 passes and one of 0.2 is cut by
+    // 0.2 / 0.25; the interior's floor stays.
+    range.rim_floor_scale = 0.5f;
+    EXPECT_FLOAT_EQ(score(0.3f, 0.9f, 1.f, w), total(0.3f, 0.9f, 1.f));
+    EXPECT_FLOAT_EQ(score(0.2f, 0.9f, 1.f, w), total(0.2f, 0.9f, 1.f) * 0.8f);
+    EXPECT_FLOAT_EQ(score(0.9f, 0.3f, 1.f, w), total(0.9f, 0.3f, 1.f) * 0.75f);
 }
 
 // A small give-way sign against a bright sky, lit from behind: its white is grey, darker than the sky, so the white
@@ -396,6 +404,42 @@ TEST(GroupFloors, ABacklitSignsGreyInteriorIsNotCut) {
     EXPECT_GT(whole, defaults.fitness.detect_threshold);
     EXPECT_NEAR(score(defaults.fitness.group_floor), whole, 1e-6);
     EXPECT_LT(score(0.5), whole - 0.03);
+}
+
+} // namespace
+} // namespace tracker
+
+namespace tracker {
+namespace {
+
+// A give-way sign seen through haze: its red is faint (the rim's mean about a third), its white face and the
+// contrast around it still plain. The give-way model's rim_floor_scale keeps it over the detection threshold; held
+// to the common rim floor it is cut under it.
+TEST(GroupFloors, AHazyGiveWaySignIsNotCut) {
+    const auto models = load_sign_models("", {Category::GiveWay});
+    ASSERT_LT(models[0].rim_floor_scale, 1.f);
+    const Camera cam = Camera::from_fov(640, 360, 60);
+    cv::Mat frame(360, 640, CV_8UC3);
+    render::road_background(frame, cam, 3.0, 7);
+    const Pose sign{1.2, -1.0, 20.0, 0, 0, 0}; // about 26 px wide
+    render_sign(frame, cam, models[0], sign);
+    cv::addWeighted(frame, 0.27, cv::Mat(frame.size(), CV_8UC3, cv::Scalar(200, 200, 200)), 0.73, 0.0, frame);
+    cv::GaussianBlur(frame, frame, cv::Size(), 0.8);
+    ClassMaps maps;
+    preprocess_cpu(frame, maps);
+    const TrackerSettings defaults;
+    const auto evaluator = [&](float rim_floor_scale) {
+        auto m = models;
+        m[0].rim_floor_scale = rim_floor_scale;
+        auto ev = std::make_unique<SignEvaluator>(m, PoseSpace{}, cam, fitness_weights(defaults));
+        ev->set_host_maps(&maps);
+        return ev;
+    };
+    const float rim = evaluator(1.f)->group_means(sign, 0)[0];
+    EXPECT_LT(rim, defaults.fitness.rim_floor);
+    EXPECT_GT(rim, defaults.fitness.rim_floor * models[0].rim_floor_scale);
+    EXPECT_GT(evaluator(models[0].rim_floor_scale)->score(sign, 0), defaults.fitness.detect_threshold);
+    EXPECT_LT(evaluator(1.f)->score(sign, 0), defaults.fitness.detect_threshold);
 }
 
 } // namespace

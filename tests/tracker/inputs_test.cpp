@@ -99,6 +99,11 @@ TEST(BadInput, MalformedModelNamesFileFieldAndReason) {
         "regions":[{"role":"rim","colour":"red","part":9,"points":[[0.1,0.1,0]]}]})");
     EXPECT_NE(error_of([&] { load_sign_model(bad_part); }).find("regions[0].part"), std::string::npos)
         << error_of([&] { load_sign_model(bad_part); });
+    const auto bad_scale = write_temp("m7.json", R"({"format":"swarmtrack-sign/1","category":"stop",
+        "rim_floor_scale":1.5,"outline":[[0,0,0],[0.5,0,0],[0,0.5,0]]})");
+    EXPECT_NE(error_of([&] { load_sign_model(bad_scale); }).find("field 'rim_floor_scale': must be a number from 0 to 1"),
+              std::string::npos)
+        << error_of([&] { load_sign_model(bad_scale); });
 }
 
 TEST(BadInput, CameraFile) {

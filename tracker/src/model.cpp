@@ -128,6 +128,12 @@ SignModel load_sign_model(const std::string& path) {
     if (doc.contains("description") && doc["description"].is_string()) {
         m.description = doc["description"].get<std::string>();
     }
+    if (const auto scale = doc.find("rim_floor_scale"); scale != doc.end()) {
+        if (!scale->is_number() || !(scale->get<double>() >= 0.0 && scale->get<double>() <= 1.0)) {
+            r.fail("rim_floor_scale", "must be a number from 0 to 1 (the rim floor's share)");
+        }
+        m.rim_floor_scale = scale->get<float>();
+    }
     m.outline = r.points(r.need(doc, "outline", ""), "outline", 3);
     for (const auto& p : m.outline) {
         m.radius = std::max(m.radius, static_cast<float>(cv::norm(p)));

@@ -43,6 +43,7 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
     const float role_weight[4] = {weights.rim, weights.interior, weights.outside, weights.edge};
     for (const auto& m : models) {
         math::ModelRange r{};
+        r.rim_floor_scale = m.rim_floor_scale;
         r.first = static_cast<int>(m_setup.points.size());
         r.count = static_cast<int>(m.points.size());
         std::vector<std::tuple<int, int, bool, int>> keys; // (role, colour, required, part) per group

@@ -31,6 +31,7 @@ struct ModelRange {
     float inv_count[k_max_groups]; // 1 / points in the group
     unsigned essential;           // bit g: group g is a required part of the sign (ModelPoint::required)
     unsigned rim;                 // bit g: group g is a rim group (held to FitnessWeights::rim_floor)
+    float rim_floor_scale;        // this model's rim floor over FitnessWeights::rim_floor (SignModel::rim_floor_scale)
 };
 
 struct Sample {
@@ -170,7 +171,7 @@ SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelR
     for (int g = 0; g < range.groups; ++g) {
         const float mean = sum[g] * range.inv_count[g];
         total += range.weight[g] * mean;
-        const float part_floor = (range.rim >> g) & 1u ? w.rim_floor : w.group_floor;
+        const float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
         if (((range.essential >> g) & 1u) && mean < part_floor * scale) {
             scale = mean / part_floor;
         }
