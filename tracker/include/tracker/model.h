@@ -46,8 +46,8 @@ struct SignModel {
                                        // (or from the file's optional "edge" polygon)
     float radius = 0;                  // largest distance of an outline vertex from the origin
     // The rim's floor for this model as a share of the settings' (FitnessSettings::rim_floor; the file's
-    // "rim_floor_scale", default 1). A model whose rim is one group over several sides takes a lower floor: one
-    // side washed out by the light takes a third off the rim's mean, while its shape still tells it from a blob.
+    // "rim_floor_scale", default 1). A shape that clutter seldom makes can take a lower floor and so find the signs
+    // whose rim haze, backlight or fading left faint: the give-way triangle (docs/benchmarks.md, "Real footage").
     float rim_floor_scale = 1.f;
 
     int count(PointRole role) const;

@@ -87,7 +87,8 @@ struct FitnessSettings {
     // scores the occluder credit (0.5) less a little red bled from the rim, and sank under the threshold. A plain
     // shape of a sign colour scores near 0 in its missing part, far under either floor.
     // The rim's stays at 0.5: a faint rim is what red and blue clutter shows too, and a lower rim floor found
-    // more clutter than signs (docs/benchmarks.md, "Real footage").
+    // more clutter than signs (docs/benchmarks.md, "Real footage"). A sign model may hold its rim to a share of it
+    // (SignModel::rim_floor_scale).
     double group_floor = 0.4;
     double rim_floor = 0.5;
 };

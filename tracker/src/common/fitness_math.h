@@ -31,7 +31,7 @@ struct ModelRange {
     float inv_count[k_max_groups]; // 1 / points in the group
     unsigned essential;           // bit g: group g is a required part of the sign (ModelPoint::required)
     unsigned rim;                 // bit g: group g is a rim group (held to FitnessWeights::rim_floor)
-    float rim_floor_scale;        // this model's rim floor over FitnessWeights::rim_floor (SignModel::rim_floor_scale)
+    float rim_floor_scale = 1.f;  // this model's rim floor over FitnessWeights::rim_floor (SignModel::rim_floor_scale)
 };
 
 struct Sample {
