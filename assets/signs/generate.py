@@ -197,10 +197,10 @@ write("danger", model("danger", "red triangle apex up, 0.9 m side, white inside"
       [{"colour": "red", "polygon": tri_up}, {"colour": "white", "polygon": inset(tri_up, 0.1)}],
       inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05, rim_sides=True))
 
-# Give-way: equilateral triangle apex down, 0.9 m side, red border 0.1 m, white inside. Its one rim group spans
-# three sides, and one side washed out by the light pulls the whole rim's mean under the common rim floor; it takes
-# 0.4 of that floor. An inverted triangle with a required white face is a shape clutter seldom makes, so the lower
-# floor finds signs without the small red blobs a lower floor finds for the discs.
+# Give-way: equilateral triangle apex down, 0.9 m side, red border 0.1 m, white inside. Its rim takes 0.4 of the
+# common rim floor: the signs it missed were those whose red haze, backlight or fading left faint, and an inverted
+# triangle with a required white face is a shape clutter seldom makes, so the lower floor finds them without the
+# small red blobs a lower floor finds for the discs.
 tri_down = regular(3, cr, math.pi / 2)
 write("give-way", model("give-way", "red triangle apex down, 0.9 m side, white inside", tri_down,
       [{"colour": "red", "polygon": tri_down}, {"colour": "white", "polygon": inset(tri_down, 0.1)}],

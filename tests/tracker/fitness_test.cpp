@@ -346,8 +346,7 @@ TEST(GroupFloors, EachRequiredGroupAgainstItsOwnFloor) {
         range.inv_count[g] = 1.f; // the sums are the means
     }
     range.essential = 0b011;
-    range.rim = 0b001;
-    range.rim_floor_scale = 1.f;
+    range.rim = 0b001; // rim_floor_scale 1: the common floors
     const math::FitnessWeights w; // group_floor 0.4, rim_floor 0.5
     const auto score = [&](float rim, float interior, float outside, const math::FitnessWeights& weights) {
         const float sum[3] = {rim, interior, outside};
@@ -405,12 +404,6 @@ TEST(GroupFloors, ABacklitSignsGreyInteriorIsNotCut) {
     EXPECT_NEAR(score(defaults.fitness.group_floor), whole, 1e-6);
     EXPECT_LT(score(0.5), whole - 0.03);
 }
-
-} // namespace
-} // namespace tracker
-
-namespace tracker {
-namespace {
 
 // A give-way sign seen through haze: its red is faint (the rim's mean about a third), its white face and the
 // contrast around it still plain. The give-way model's rim_floor_scale keeps it over the detection threshold; held
