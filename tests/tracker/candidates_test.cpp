@@ -9,6 +9,7 @@
 
 #include "candidate_jobs.h"
 #include "candidates.h"
+#include "tracker/eval.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
 
@@ -103,6 +104,47 @@ TEST(Candidates, KeepsAtMostTheBestScored) {
     }
     o.max_candidates = 0;
     EXPECT_TRUE(find_candidates(f, o).empty());
+}
+
+// The merge as its contract says it, comparing every pair.
+std::vector<Candidate> merged_by_all_pairs(std::vector<Candidate> found, double iou) {
+    std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
+    std::vector<Candidate> kept;
+    for (const auto& c : found) {
+        auto same = std::find_if(kept.begin(), kept.end(), [&](const Candidate& k) {
+            return box_iou(cv::Rect2f(k.box), cv::Rect2f(c.box)) > iou;
+        });
+        if (same == kept.end()) {
+            kept.push_back(c);
+        } else {
+            same->score = std::max(same->score, c.score);
+        }
+    }
+    return kept;
+}
+
+TEST(Candidates, MergesOverlapsAsComparingEveryPair) {
+    cv::RNG rng(21);
+    std::vector<Candidate> found;
+    for (int i = 0; i < 600; ++i) {
+        // Clusters of near-duplicates (a ring's nested regions) and lone regions, 2 to 200 px, some at the origin.
+        const int x = i % 3 == 0 ? rng.uniform(0, 40) : rng.uniform(0, 800);
+        const int y = i % 3 == 0 ? rng.uniform(0, 40) : rng.uniform(0, 460);
+        const int w = rng.uniform(2, i % 10 == 0 ? 200 : 30);
+        const int h = std::max(2, w + rng.uniform(-3, 4));
+        found.push_back({cv::Rect(x, y, w, h), i % 2 ? ColourClass::Red : ColourClass::Blue, rng.uniform(0.f, 1.f)});
+    }
+    for (double iou : {0.5, 0.8}) {
+        const auto expected = merged_by_all_pairs(found, iou);
+        const auto merged = merge_overlaps(found, iou);
+        ASSERT_EQ(merged.size(), expected.size()) << "iou " << iou;
+        EXPECT_LT(merged.size(), found.size()) << "the clusters merge";
+        for (std::size_t i = 0; i < merged.size(); ++i) {
+            EXPECT_EQ(merged[i].box, expected[i].box) << i;
+            EXPECT_EQ(merged[i].score, expected[i].score) << i;
+        }
+    }
+    EXPECT_TRUE(merge_overlaps({}, 0.5).empty());
 }
 
 TEST(Candidates, PaintMapsSeeShadedRedAboveGrey) {

@@ -82,6 +82,21 @@ TEST(RegionRanker, ShippedRankerPutsASignAboveASolidDisc) {
     }
 }
 
+TEST(RegionRanker, ScoresOfManyBoxesAreEachBoxsScore) {
+    const auto ranker = RegionRanker::load(default_ranker_path());
+    cv::Mat f = leafy_backdrop(3);
+    add_clutter(f, 40);
+    std::vector<cv::Rect2f> boxes;
+    for (int i = 0; i < 30; ++i) {
+        boxes.emplace_back(static_cast<float>(21 * i % 600), static_cast<float>(13 * i % 330), 6.f + i, 6.f + i);
+    }
+    const std::vector<float> many = ranker->scores(f, boxes);
+    ASSERT_EQ(many.size(), boxes.size());
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        EXPECT_NEAR(many[i], ranker->score(f, boxes[i]), 1e-4) << "box " << i;
+    }
+}
+
 TEST(RegionRanker, RanksASignAmongTheFirstRegionsOfAClutteredFrame) {
     const auto ranker = RegionRanker::load(default_ranker_path());
     const auto models = load_sign_models("", {Category::Prohibitory});

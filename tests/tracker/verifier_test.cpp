@@ -61,6 +61,23 @@ TEST(Verifier, FeaturesHaveTheDeclaredLengthAtAnySizeAndAtTheBorder) {
     }
 }
 
+TEST(Verifier, ManyBoxesHaveTheFeaturesOfOneAtATime) {
+    cv::Mat f = backdrop();
+    cv::circle(f, {200, 120}, 30, cv::Scalar(30, 30, 200), 6, cv::LINE_AA);
+    cv::circle(f, {400, 200}, 18, cv::Scalar(180, 70, 20), cv::FILLED, cv::LINE_AA);
+    const std::vector<cv::Rect2f> boxes = {{168, 88, 64, 64},  {380.5f, 181.2f, 39.f, 37.5f}, {0, 0, 14, 14},
+                                           {620, 340, 40, 40}, {-5, -5, 3, 3},                {300, 150, 1, 1},
+                                           {10, 200, 250, 150}};
+    const cv::Mat many = SignVerifier::features(f, boxes);
+    ASSERT_EQ(many.rows, static_cast<int>(boxes.size()));
+    ASSERT_EQ(many.cols, SignVerifier::feature_length());
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const cv::Mat one = SignVerifier::features(f, boxes[i]);
+        EXPECT_EQ(cv::norm(one, many.row(static_cast<int>(i)), cv::NORM_INF), 0.0) << "box " << i;
+    }
+    EXPECT_EQ(SignVerifier::features(f, std::vector<cv::Rect2f>{}).rows, 0);
+}
+
 TEST(Verifier, AFileThatIsNoVerifierIsOneClearError) {
     const std::string path = testing::TempDir() + "not_a_verifier.yml";
     std::ofstream(path) << "%YAML:1.0\n---\nanswer: 42\n";

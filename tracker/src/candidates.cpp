@@ -21,6 +21,7 @@ constexpr float k_map_gain = 3.f * 255.f;
 constexpr double k_merge_iou = 0.5;
 constexpr float k_dark_floor = 90.f; // b + g + r: about a sum of 30 a channel
 constexpr int k_search_width = 832;
+constexpr double k_pixels_per_stripe = 32768; // paint maps: one thread's share of a frame, at the least
 
 // Signs mounted one above the other (a triangle over a disc, two discs) touch or nearly touch, and their rims
 // become one region of paint, too tall for either sign. Such a region's two ends, squares of its width, are
@@ -56,22 +57,76 @@ cv::Rect scaled_about_centre(const cv::Rect& b, double scale) {
     return {cvRound(x), cvRound(y), cvRound(w), cvRound(h)};
 }
 
-// Largest first, so of two overlapping regions the outer one stays and takes the better score of the two.
-std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou) {
-    std::sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
-    std::vector<Candidate> kept;
-    for (const auto& c : found) {
-        auto same = std::find_if(kept.begin(), kept.end(), [&](const Candidate& k) {
-            return box_iou(cv::Rect2f(k.box), cv::Rect2f(c.box)) > iou;
+// Boxes by the cells of a coarse grid they cover, to find the boxes overlapping a box without comparing it with
+// every one: a cluttered frame has thousands of regions, and comparing all pairs cost more than the region search.
+// Two boxes that share a pixel share that pixel's cell, so every box of positive overlap is found.
+class OverlapIndex {
+public:
+    explicit OverlapIndex(const std::vector<Candidate>& boxes_of_the_frame) {
+        for (const auto& c : boxes_of_the_frame) {
+            m_bounds |= c.box;
+        }
+        m_columns = m_bounds.width / k_cell + 1;
+        m_cells.resize(static_cast<std::size_t>(m_columns * (m_bounds.height / k_cell + 1)));
+    }
+    void add(const cv::Rect& box, int index) {
+        for_cells(box, [&](std::size_t cell) { m_cells[cell].push_back(index); });
+    }
+    // The smallest index added whose box (box_of(index)) overlaps `box` by more than `iou`, or -1.
+    template <class BoxOf>
+    int first_over(const cv::Rect& box, double iou, const BoxOf& box_of) const {
+        int first = -1;
+        for_cells(box, [&](std::size_t cell) {
+            for (int i : m_cells[cell]) {
+                if ((first < 0 || i < first) && box_iou(cv::Rect2f(box_of(i)), cv::Rect2f(box)) > iou) {
+                    first = i;
+                }
+            }
         });
-        if (same == kept.end()) {
+        return first;
+    }
+
+private:
+    static constexpr int k_cell = 16;
+    template <class Visit>
+    void for_cells(const cv::Rect& box, const Visit& visit) const {
+        const cv::Rect b = box & m_bounds;
+        if (b.empty()) {
+            return;
+        }
+        const int x0 = (b.x - m_bounds.x) / k_cell, x1 = (b.x + b.width - 1 - m_bounds.x) / k_cell;
+        const int y0 = (b.y - m_bounds.y) / k_cell, y1 = (b.y + b.height - 1 - m_bounds.y) / k_cell;
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) {
+                visit(static_cast<std::size_t>(y * m_columns + x));
+            }
+        }
+    }
+    cv::Rect m_bounds;
+    int m_columns = 0;
+    std::vector<std::vector<int>> m_cells;
+};
+
+} // namespace
+
+std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou) {
+    std::sort(found.begin(), found.end(),
+              [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
+    std::vector<Candidate> kept;
+    OverlapIndex index(found);
+    for (const auto& c : found) {
+        const int same = index.first_over(c.box, iou, [&](int i) { return kept[static_cast<std::size_t>(i)].box; });
+        if (same < 0) {
+            index.add(c.box, static_cast<int>(kept.size()));
             kept.push_back(c);
         } else {
-            same->score = std::max(same->score, c.score);
+            kept[static_cast<std::size_t>(same)].score = std::max(kept[static_cast<std::size_t>(same)].score, c.score);
         }
     }
     return kept;
 }
+
+namespace {
 
 // A box's mean over a map in [0, 1], from the map's integral image (O(1) a box).
 float mean_over(const cv::Mat& sums, const cv::Rect& b) {
@@ -83,7 +138,8 @@ float mean_over(const cv::Mat& sums, const cv::Rect& b) {
 // Whether region b is a hole in the paint (sums: the paint map's integral) inside the box `sign` about it, and not
 // painted in the other colour (other_sums); band_paint: the mean paint between b and `sign`. The hole is judged by
 // the middle of its box (half its size): the corners of a round or triangular hole's box are the rim's.
-bool is_hole(const cv::Rect& b, const cv::Rect& sign, const cv::Mat& sums, const cv::Mat& other_sums, float& band_paint) {
+bool is_hole(const cv::Rect& b, const cv::Rect& sign, const cv::Mat& sums, const cv::Mat& other_sums,
+             float& band_paint) {
     const cv::Rect middle(b.x + b.width / 4, b.y + b.height / 4, std::max(1, b.width / 2), std::max(1, b.height / 2));
     band_paint = static_cast<float>((mean_over(sums, sign) * sign.area() - mean_over(sums, b) * b.area()) /
                                     (sign.area() - b.area()));
@@ -103,17 +159,30 @@ std::optional<Candidate> sign_around_hole(const cv::Rect& b, const cv::Mat& sums
     return Candidate{sign, ColourClass::Red, band_paint};
 }
 
-// map: the paint map of `colour`, sums its integral image; other_sums: the other colour's map's integral image
-// (a sign's white interior is not painted in it).
-void regions_of(const cv::Mat& map, const cv::Mat& sums, const cv::Mat& other_sums, ColourClass colour,
-                const CandidateOptions& o, std::vector<Candidate>& out) {
-    const int max_side = std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * map.rows));
+int max_region_side(const CandidateOptions& o, int rows) {
+    return std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * rows));
+}
+
+// The maximally stable extremal regions of a paint map, one way: regions of paint (brighter in the map than their
+// surroundings), or with `holes` regions without paint inside paint (a red sign's interior). The two ways are two
+// independent searches, so the two maps' four run in parallel; paint then holes is the order of OpenCV's two-way
+// search of the inverted map.
+std::vector<cv::Rect> stable_regions(const cv::Mat& map, bool holes, const CandidateOptions& o) {
+    const int max_side = max_region_side(o, map.rows);
     // delta 4: a faded 15 px ring is stable over only a few levels; the area bounds follow the side bounds.
     auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
-    cv::Mat inverted = 255 - map; // MSER finds dark regions; paint is bright in the map
+    mser->setPass2Only(true); // the one way: regions brighter than their surroundings
     std::vector<std::vector<cv::Point>> regions;
     std::vector<cv::Rect> boxes;
-    mser->detectRegions(inverted, regions, boxes);
+    mser->detectRegions(holes ? cv::Mat(255 - map) : map, regions, boxes);
+    return boxes;
+}
+
+// map: the paint map of `colour`, boxes its stable regions (paint, then holes), sums its integral image;
+// other_sums: the other colour's map's integral image (a sign's white interior is not painted in it).
+void regions_of(const cv::Mat& map, const std::vector<cv::Rect>& boxes, const cv::Mat& sums, const cv::Mat& other_sums,
+                ColourClass colour, const CandidateOptions& o, std::vector<Candidate>& out) {
+    const int max_side = max_region_side(o, map.rows);
     const auto paint_of = [&](const cv::Rect& b) { return mean_over(sums, b); };
     std::vector<Candidate> whole, around;
     for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -140,11 +209,17 @@ void regions_of(const cv::Mat& map, const cv::Mat& sums, const cv::Mat& other_su
     std::vector<Candidate> kept = merge_overlaps(std::move(whole), k_merge_iou);
     // An end inside its own region overlaps it by up to 2/3, and the sign about a hole holds the hole at 1 / 2.25
     // of its area, either of which the merge would fold back into the region.
-    for (auto& extra : merge_overlaps(std::move(around), k_merge_iou)) {
-        const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const Candidate& k) {
-            return box_iou(cv::Rect2f(k.box), cv::Rect2f(extra.box)) > k_same_end_iou;
-        });
-        if (!repeated) {
+    const std::vector<Candidate> extras = merge_overlaps(std::move(around), k_merge_iou);
+    std::vector<Candidate> both = kept;
+    both.insert(both.end(), extras.begin(), extras.end());
+    OverlapIndex kept_index(both);
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        kept_index.add(kept[i].box, static_cast<int>(i));
+    }
+    for (const auto& extra : extras) {
+        const auto box_of = [&](int i) { return kept[static_cast<std::size_t>(i)].box; };
+        if (kept_index.first_over(extra.box, k_same_end_iou, box_of) < 0) {
+            kept_index.add(extra.box, static_cast<int>(kept.size()));
             kept.push_back(extra);
         }
     }
@@ -159,34 +234,48 @@ cv::Vec3f frame_balance(const cv::Mat& bgr) {
     return {g.b, g.g, g.r};
 }
 
+namespace {
+
+// One row of paint_maps; gain: the row's exposure gains, or null.
+void paint_row(const cv::Vec3b* px, const float* gain, int cols, const cv::Vec3f& balance, std::uint8_t* r_out,
+               std::uint8_t* b_out) {
+    for (int x = 0; x < cols; ++x) {
+        const float b = balance[0] * px[x][0], g = balance[1] * px[x][1], r = balance[2] * px[x][2];
+        // Near black the ratio is sensor noise: the brightness it is taken against has a floor. The ratio
+        // itself does not change with exposure; the floor does, so a sign in the shade of a dark
+        // neighbourhood, exposed up, keeps its colour.
+        const float lit = gain != nullptr ? gain[x] : 1.f;
+        const float inv = k_map_gain * lit / std::max(lit * (b + g + r), k_dark_floor);
+        // Blue paint is often greenish-blue under daylight: green counts less against it. Red is read in the
+        // sun and in the shade (common/colour_math.h, classify), as the fitness reads it. In the shade reading
+        // a grey turns orange (blue is scaled down most), which is not red: green above blue counts against it.
+        const float sun_red = std::min(r - g, r - b);
+        const float shade_b = math::k_shade_blue * b, shade_g = math::k_shade_green * g;
+        const float shade_red = std::min(r - shade_g, r - shade_b) - std::max(0.f, shade_g - shade_b);
+        const float redness = std::max(sun_red, shade_red) * inv, blueness = std::min(b - r, b - 0.9f * g) * inv;
+        r_out[x] = cv::saturate_cast<std::uint8_t>(redness);
+        b_out[x] = cv::saturate_cast<std::uint8_t>(blueness);
+    }
+}
+
+} // namespace
+
 void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue, const cv::Vec3f& balance, const cv::Mat& exposure) {
     CV_Assert(bgr.type() == CV_8UC3);
     CV_Assert(exposure.empty() || (exposure.type() == CV_32F && exposure.size() == bgr.size()));
     red.create(bgr.size(), CV_8UC1);
     blue.create(bgr.size(), CV_8UC1);
-    for (int y = 0; y < bgr.rows; ++y) {
-        const auto* px = bgr.ptr<cv::Vec3b>(y);
-        auto* r_out = red.ptr<std::uint8_t>(y);
-        auto* b_out = blue.ptr<std::uint8_t>(y);
-        const float* gain = exposure.empty() ? nullptr : exposure.ptr<float>(y);
-        for (int x = 0; x < bgr.cols; ++x) {
-            const float b = balance[0] * px[x][0], g = balance[1] * px[x][1], r = balance[2] * px[x][2];
-            // Near black the ratio is sensor noise: the brightness it is taken against has a floor. The ratio
-            // itself does not change with exposure; the floor does, so a sign in the shade of a dark
-            // neighbourhood, exposed up, keeps its colour.
-            const float lit = gain != nullptr ? gain[x] : 1.f;
-            const float inv = k_map_gain * lit / std::max(lit * (b + g + r), k_dark_floor);
-            // Blue paint is often greenish-blue under daylight: green counts less against it. Red is read in the
-            // sun and in the shade (common/colour_math.h, classify), as the fitness reads it. In the shade reading
-            // a grey turns orange (blue is scaled down most), which is not red: green above blue counts against it.
-            const float sun_red = std::min(r - g, r - b);
-            const float shade_b = math::k_shade_blue * b, shade_g = math::k_shade_green * g;
-            const float shade_red = std::min(r - shade_g, r - shade_b) - std::max(0.f, shade_g - shade_b);
-            const float redness = std::max(sun_red, shade_red) * inv, blueness = std::min(b - r, b - 0.9f * g) * inv;
-            r_out[x] = cv::saturate_cast<std::uint8_t>(redness);
-            b_out[x] = cv::saturate_cast<std::uint8_t>(blueness);
-        }
-    }
+    // Rows are independent: a frame's are split over the threads, a crop's stay on the caller's.
+    const double stripes = std::max(1.0, static_cast<double>(bgr.total()) / k_pixels_per_stripe);
+    cv::parallel_for_(
+        cv::Range(0, bgr.rows),
+        [&](const cv::Range& rows) {
+            for (int y = rows.start; y < rows.end; ++y) {
+                paint_row(bgr.ptr<cv::Vec3b>(y), exposure.empty() ? nullptr : exposure.ptr<float>(y), bgr.cols, balance,
+                          red.ptr<std::uint8_t>(y), blue.ptr<std::uint8_t>(y));
+            }
+        },
+        stripes);
 }
 
 std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOptions& o) {
@@ -209,20 +298,22 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
     cv::Mat red_sums, blue_sums;
     cv::integral(red, red_sums, CV_64F);
     cv::integral(blue, blue_sums, CV_64F);
-    // The two maps' region searches and the ranker's scores are independent of each other and are the pass's
-    // cost (a region search is single-threaded), so they run in parallel; the result is the same in any order.
-    std::vector<Candidate> found[2];
-    cv::parallel_for_(cv::Range(0, 2), [&](const cv::Range& r) {
+    // The region searches are the pass's cost and single-threaded, and independent of each other: the four run in
+    // parallel, and the result is the same in any order.
+    const cv::Mat* maps[2] = {&red, &blue};
+    std::vector<cv::Rect> boxes[4]; // red paint, red holes, blue paint, blue holes
+    cv::parallel_for_(cv::Range(0, 4), [&](const cv::Range& r) {
         for (int i = r.start; i < r.end; ++i) {
-            if (i == 0) {
-                regions_of(red, red_sums, blue_sums, ColourClass::Red, o, found[i]);
-            } else {
-                regions_of(blue, blue_sums, red_sums, ColourClass::Blue, o, found[i]);
-            }
+            boxes[i] = stable_regions(*maps[i / 2], i % 2 == 1, o);
         }
     });
-    all = std::move(found[0]);
-    all.insert(all.end(), found[1].begin(), found[1].end());
+    const cv::Mat* sums[2] = {&red_sums, &blue_sums};
+    const ColourClass colours[2] = {ColourClass::Red, ColourClass::Blue};
+    for (int c = 0; c < 2; ++c) {
+        std::vector<cv::Rect>& paint_then_holes = boxes[2 * c];
+        paint_then_holes.insert(paint_then_holes.end(), boxes[2 * c + 1].begin(), boxes[2 * c + 1].end());
+        regions_of(*maps[c], paint_then_holes, *sums[c], *sums[1 - c], colours[c], o, all);
+    }
     if (scale < 1.0) {
         const cv::Rect frame(0, 0, bgr.cols, bgr.rows);
         for (auto& c : all) {
@@ -237,12 +328,14 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
         if (static_cast<int>(all.size()) > o.rank_pool) {
             all.resize(static_cast<std::size_t>(std::max(0, o.rank_pool)));
         }
-        cv::parallel_for_(cv::Range(0, static_cast<int>(all.size())), [&](const cv::Range& r) {
-            for (int i = r.start; i < r.end; ++i) {
-                Candidate& c = all[static_cast<std::size_t>(i)];
-                c.score = o.ranker->score(bgr, cv::Rect2f(c.box));
-            }
-        });
+        std::vector<cv::Rect2f> regions;
+        for (const Candidate& c : all) {
+            regions.emplace_back(c.box);
+        }
+        const std::vector<float> scores = o.ranker->scores(bgr, regions);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            all[i].score = scores[i];
+        }
         std::stable_sort(all.begin(), all.end(), by_score);
     }
     if (static_cast<int>(all.size()) > o.max_candidates) {

@@ -40,6 +40,11 @@ void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue, const cv::Vec3f
 // The frame's grey-world white balance gains (b, g, r), as the colour classes use them.
 cv::Vec3f frame_balance(const cv::Mat& bgr);
 
+// Regions with their overlaps merged: largest first, a region overlapping a kept one by more than `iou` (the
+// first kept one it does) folds into it, which takes the better score of the two; so of a ring's outer region and
+// its disc the outer one stays.
+std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou);
+
 // Candidate regions, best first: maximally stable extremal regions of the paint maps (the ring, the disc or
 // the border of a sign is a region that keeps its shape over a wide range of thresholds), filtered by size and
 // aspect, overlaps merged, ranked by the ranker when there is one.

@@ -66,4 +66,16 @@ float RegionRanker::score(const cv::Mat& bgr, const cv::Rect2f& box) const {
     return score_features(SignVerifier::features(bgr, box));
 }
 
+std::vector<float> RegionRanker::scores(const cv::Mat& bgr, const std::vector<cv::Rect2f>& boxes) const {
+    std::vector<float> out(boxes.size());
+    if (boxes.empty()) {
+        return out;
+    }
+    const cv::Mat products = SignVerifier::features(bgr, boxes) * m_weights.t();
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i] = products.at<float>(static_cast<int>(i)) + m_bias;
+    }
+    return out;
+}
+
 } // namespace tracker

@@ -3,24 +3,50 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <opencv2/core/utility.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/ml.hpp>
-#include <opencv2/objdetect.hpp>
 
 #include "candidates.h"
+#include "gradient_histogram.h"
 #include "tracker/assets.h"
 
 namespace tracker {
 namespace {
 
-constexpr int k_window = 32;    // crop side for the gradient histogram
 constexpr int k_paint_side = 8; // paint map side
 // The labelled box of a sign is its outer edge; a little of the surroundings shows its contrast.
 constexpr float k_context = 0.1f;
 
-const cv::HOGDescriptor& hog() {
-    static const cv::HOGDescriptor d(cv::Size(k_window, k_window), cv::Size(16, 16), cv::Size(8, 8), cv::Size(8, 8), 9);
-    return d;
+// The crop the features of `box` read: the box and its context, inside the frame.
+cv::Rect feature_crop(const cv::Size& frame, const cv::Rect2f& box) {
+    const float mx = k_context * box.width, my = k_context * box.height;
+    const cv::Rect r(cv::Point(cvFloor(box.x - mx), cvFloor(box.y - my)),
+                     cv::Point(cvCeil(box.x + box.width + mx), cvCeil(box.y + box.height + my)));
+    return r & cv::Rect(cv::Point(), frame);
+}
+
+// One feature row (1 x feature_length) from the crop r of the frame and the crop's paint maps (paint_maps without
+// balance or exposure: per pixel, so the frame's maps cropped are the crop's maps).
+void crop_features(const cv::Mat& bgr, const cv::Rect& r, const cv::Mat& red, const cv::Mat& blue, float* f) {
+    std::fill(f, f + SignVerifier::feature_length(), 0.f);
+    if (r.width < 2 || r.height < 2) {
+        return;
+    }
+    cv::Mat crop, grey;
+    cv::resize(bgr(r), crop, cv::Size(k_histogram_window, k_histogram_window), 0, 0, cv::INTER_AREA);
+    cv::cvtColor(crop, grey, cv::COLOR_BGR2GRAY);
+    gradient_histogram(grey, f);
+    int k = k_histogram_length;
+    for (const cv::Mat* map : {&red, &blue}) {
+        cv::Mat small;
+        cv::resize(*map, small, cv::Size(k_paint_side, k_paint_side), 0, 0, cv::INTER_AREA);
+        for (int y = 0; y < k_paint_side; ++y) {
+            for (int x = 0; x < k_paint_side; ++x) {
+                f[k++] = small.at<std::uint8_t>(y, x) / 255.f;
+            }
+        }
+    }
 }
 
 } // namespace
@@ -49,40 +75,33 @@ std::unique_ptr<SignVerifier> SignVerifier::load(const std::string& path) {
 SignVerifier::SignVerifier(cv::Ptr<cv::ml::SVM> svm) : m_svm(std::move(svm)) {}
 SignVerifier::~SignVerifier() = default;
 
-int SignVerifier::feature_length() {
-    return static_cast<int>(hog().getDescriptorSize()) + 2 * k_paint_side * k_paint_side;
-}
+int SignVerifier::feature_length() { return k_histogram_length + 2 * k_paint_side * k_paint_side; }
 
 cv::Mat SignVerifier::features(const cv::Mat& bgr, const cv::Rect2f& box) {
-    const float mx = k_context * box.width, my = k_context * box.height;
-    cv::Rect r(cv::Point(cvFloor(box.x - mx), cvFloor(box.y - my)),
-               cv::Point(cvCeil(box.x + box.width + mx), cvCeil(box.y + box.height + my)));
-    r &= cv::Rect(0, 0, bgr.cols, bgr.rows);
-    cv::Mat out = cv::Mat::zeros(1, feature_length(), CV_32F);
-    if (r.width < 2 || r.height < 2) {
+    cv::Mat out(1, feature_length(), CV_32F);
+    const cv::Rect r = feature_crop(bgr.size(), box);
+    cv::Mat red, blue;
+    if (r.width >= 2 && r.height >= 2) {
+        paint_maps(bgr(r), red, blue);
+    }
+    crop_features(bgr, r, red, blue, out.ptr<float>(0));
+    return out;
+}
+
+cv::Mat SignVerifier::features(const cv::Mat& bgr, const std::vector<cv::Rect2f>& boxes) {
+    cv::Mat out(static_cast<int>(boxes.size()), feature_length(), CV_32F);
+    if (boxes.empty()) {
         return out;
     }
-    cv::Mat crop, grey;
-    cv::resize(bgr(r), crop, cv::Size(k_window, k_window), 0, 0, cv::INTER_AREA);
-    cv::cvtColor(crop, grey, cv::COLOR_BGR2GRAY);
-    std::vector<float> shape;
-    hog().compute(grey, shape);
-    cv::Mat red, blue, red_small, blue_small;
-    paint_maps(bgr(r), red, blue);
-    cv::resize(red, red_small, cv::Size(k_paint_side, k_paint_side), 0, 0, cv::INTER_AREA);
-    cv::resize(blue, blue_small, cv::Size(k_paint_side, k_paint_side), 0, 0, cv::INTER_AREA);
-    auto* f = out.ptr<float>(0);
-    int k = 0;
-    for (float v : shape) {
-        f[k++] = v;
-    }
-    for (const cv::Mat* m : {&red_small, &blue_small}) {
-        for (int y = 0; y < k_paint_side; ++y) {
-            for (int x = 0; x < k_paint_side; ++x) {
-                f[k++] = m->at<std::uint8_t>(y, x) / 255.f;
-            }
+    cv::Mat red, blue;
+    paint_maps(bgr, red, blue);
+    cv::parallel_for_(cv::Range(0, out.rows), [&](const cv::Range& range) {
+        for (int i = range.start; i < range.end; ++i) {
+            const cv::Rect r = feature_crop(bgr.size(), boxes[static_cast<std::size_t>(i)]);
+            const bool sized = r.width >= 2 && r.height >= 2;
+            crop_features(bgr, r, sized ? red(r) : cv::Mat(), sized ? blue(r) : cv::Mat(), out.ptr<float>(i));
         }
-    }
+    });
     return out;
 }
 

@@ -6,6 +6,7 @@
 // (a gradient histogram and a dot product) to score every region, so the cap keeps the sign-like ones.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -27,6 +28,8 @@ public:
 
     // Higher is more sign-like; 0 is the trained boundary between background and sign.
     float score(const cv::Mat& bgr, const cv::Rect2f& box) const;
+    // The scores of many boxes of one frame, in their order (SignVerifier's batch features).
+    std::vector<float> scores(const cv::Mat& bgr, const std::vector<cv::Rect2f>& boxes) const;
     float score_features(const cv::Mat& features) const;
 
 private:

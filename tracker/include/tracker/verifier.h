@@ -6,6 +6,7 @@
 // one colour differ only in their pictograms, which the models do not draw.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -36,6 +37,9 @@ public:
     // crop at 32 x 32) and the paint (red and blue maps at 8 x 8), so it sees a ring, a triangle or an arrow and
     // their colours at any sign size.
     static cv::Mat features(const cv::Mat& bgr, const cv::Rect2f& box);
+    // The same rows for many boxes (boxes.size() x feature_length()), computed in parallel over one pass of the
+    // frame's paint maps: the candidate ranker's thousands of regions a frame.
+    static cv::Mat features(const cv::Mat& bgr, const std::vector<cv::Rect2f>& boxes);
     static int feature_length();
 
 private:
