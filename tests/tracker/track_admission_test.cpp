@@ -66,5 +66,14 @@ TEST(TrackAdmission, ATrackOfAPartMovesToTheWholeSignAndKeepsItsId) {
     EXPECT_EQ(asked, 1);
 }
 
+TEST(TrackAdmission, LikelyVerifiedAreTheFindsNoTrackOfTheirModelCovers) {
+    const std::vector<Track> tracks = {find(Category::Danger, 100, 100, 40, 0.7)};
+    const std::vector<Track> fresh = {find(Category::Danger, 101, 99, 40, 0.72),    // the track's sign again
+                                      find(Category::Mandatory, 100, 100, 40, 0.8), // another model on it
+                                      find(Category::Danger, 300, 100, 40, 0.6)};   // a new sign
+    EXPECT_EQ(likely_verified(fresh, tracks, 0.3), (std::vector<std::size_t>{1, 2}));
+    EXPECT_EQ(likely_verified(fresh, {}, 0.3), (std::vector<std::size_t>{0, 1, 2}));
+}
+
 } // namespace
 } // namespace tracker

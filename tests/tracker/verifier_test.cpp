@@ -78,6 +78,28 @@ TEST(Verifier, ManyBoxesHaveTheFeaturesOfOneAtATime) {
     EXPECT_EQ(SignVerifier::features(f, std::vector<cv::Rect2f>{}).rows, 0);
 }
 
+TEST(Verifier, ManyBoxesAreClassifiedAsOneAtATime) {
+    const auto verifier = SignVerifier::load(default_verifier_path());
+    const auto models = load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory});
+    const Camera cam = Camera::from_fov(640, 360, 60);
+    cv::Mat f = backdrop();
+    std::vector<cv::Rect2f> boxes = {{300, 150, 40, 40}, {5, 300, 20, 20}};
+    for (std::size_t i = 0; i < models.size(); ++i) {
+        Pose p;
+        p.z = 12;
+        p.x = -2.5 + 2.5 * static_cast<double>(i);
+        render_sign(f, cam, models[i], p);
+        boxes.push_back(bounding_box(project_points(cam, p, models[i].outline)));
+    }
+    const std::vector<int> many = verifier->classify(f, boxes);
+    ASSERT_EQ(many.size(), boxes.size());
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        EXPECT_EQ(many[i], verifier->classify(f, boxes[i])) << "box " << i;
+    }
+    EXPECT_NE(many.back(), k_verifier_background) << "a rendered sign among them";
+    EXPECT_TRUE(verifier->classify(f, std::vector<cv::Rect2f>{}).empty());
+}
+
 TEST(Verifier, AFileThatIsNoVerifierIsOneClearError) {
     const std::string path = testing::TempDir() + "not_a_verifier.yml";
     std::ofstream(path) << "%YAML:1.0\n---\nanswer: 42\n";

@@ -83,4 +83,18 @@ void admit_detections(std::vector<Track> fresh, std::vector<Track>& tracks, doub
     }
 }
 
+std::vector<std::size_t> likely_verified(const std::vector<Track>& fresh, const std::vector<Track>& tracks,
+                                         double duplicate_iou) {
+    std::vector<std::size_t> asked;
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        const bool covered = std::any_of(tracks.begin(), tracks.end(), [&](const Track& k) {
+            return k.model == fresh[i].model && same_sign(k, fresh[i], duplicate_iou);
+        });
+        if (!covered) {
+            asked.push_back(i);
+        }
+    }
+    return asked;
+}
+
 } // namespace tracker

@@ -16,4 +16,10 @@ namespace tracker {
 void admit_detections(std::vector<Track> fresh, std::vector<Track>& tracks, double duplicate_iou,
                       const std::function<bool(const Track&)>& verify, const std::function<void(Track&)>& place);
 
+// The fresh detections admit_detections will most likely ask `verify` about, by index: all but those that a track
+// of their own model already covers (duplicates, asked only when they would re-place a weak or partial track).
+// Verifying these in one batch beforehand answers nearly every ask at a batch's cost.
+std::vector<std::size_t> likely_verified(const std::vector<Track>& fresh, const std::vector<Track>& tracks,
+                                         double duplicate_iou);
+
 } // namespace tracker

@@ -109,4 +109,17 @@ int SignVerifier::classify(const cv::Mat& bgr, const cv::Rect2f& box) const {
     return static_cast<int>(m_svm->predict(features(bgr, box)));
 }
 
+std::vector<int> SignVerifier::classify(const cv::Mat& bgr, const std::vector<cv::Rect2f>& boxes) const {
+    std::vector<int> classes;
+    if (boxes.empty()) {
+        return classes;
+    }
+    cv::Mat predicted; // one row per box; OpenCV's SVM predicts a matrix's rows in parallel
+    m_svm->predict(features(bgr, boxes), predicted);
+    for (int i = 0; i < predicted.rows; ++i) {
+        classes.push_back(static_cast<int>(predicted.at<float>(i)));
+    }
+    return classes;
+}
+
 } // namespace tracker

@@ -32,6 +32,8 @@ public:
 
     // The class of the crop around `box` (pixels) of a BGR frame.
     int classify(const cv::Mat& bgr, const cv::Rect2f& box) const;
+    // The classes of many boxes of one frame, in their order: the same answers, computed in parallel.
+    std::vector<int> classify(const cv::Mat& bgr, const std::vector<cv::Rect2f>& boxes) const;
 
     // The feature row of that crop (1 x feature_length(), CV_32F): the shape (a histogram of gradients of the
     // crop at 32 x 32) and the paint (red and blue maps at 8 x 8), so it sees a ring, a triangle or an arrow and
