@@ -58,7 +58,7 @@ cv::Rect scaled_about_centre(const cv::Rect& b, double scale) {
 }
 
 // Boxes by the cells of a coarse grid they cover, to find the boxes overlapping a box without comparing it with
-// every one: a cluttered frame has thousands of regions, and comparing all pairs cost more than the region search.
+// every one: a cluttered frame has thousands of regions, and comparing all pairs cost as much as the region search.
 // Two boxes that share a pixel share that pixel's cell, so every box of positive overlap is found.
 class OverlapIndex {
 public:
