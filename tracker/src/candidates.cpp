@@ -60,12 +60,10 @@ cv::Rect scaled_about_centre(const cv::Rect& b, double scale) {
 // Boxes by the cells of a coarse grid they cover, to find the boxes overlapping a box without comparing it with
 // every one: a cluttered frame has thousands of regions, and comparing all pairs cost as much as the region search.
 // Two boxes that share a pixel share that pixel's cell, so every box of positive overlap is found.
+// `bounds` holds every box that will be added or looked for (bounds_of).
 class OverlapIndex {
 public:
-    explicit OverlapIndex(const std::vector<Candidate>& boxes_of_the_frame) {
-        for (const auto& c : boxes_of_the_frame) {
-            m_bounds |= c.box;
-        }
+    explicit OverlapIndex(const cv::Rect& bounds) : m_bounds(bounds) {
         m_columns = m_bounds.width / k_cell + 1;
         m_cells.resize(static_cast<std::size_t>(m_columns * (m_bounds.height / k_cell + 1)));
     }
@@ -107,13 +105,21 @@ private:
     std::vector<std::vector<int>> m_cells;
 };
 
+cv::Rect bounds_of(const std::vector<Candidate>& found) {
+    cv::Rect bounds;
+    for (const auto& c : found) {
+        bounds |= c.box;
+    }
+    return bounds;
+}
+
 } // namespace
 
 std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou) {
     std::sort(found.begin(), found.end(),
               [](const Candidate& a, const Candidate& b) { return a.box.area() > b.box.area(); });
     std::vector<Candidate> kept;
-    OverlapIndex index(found);
+    OverlapIndex index(bounds_of(found));
     for (const auto& c : found) {
         const int same = index.first_over(c.box, iou, [&](int i) { return kept[static_cast<std::size_t>(i)].box; });
         if (same < 0) {
@@ -210,9 +216,7 @@ void regions_of(const cv::Mat& map, const std::vector<cv::Rect>& boxes, const cv
     // An end inside its own region overlaps it by up to 2/3, and the sign about a hole holds the hole at 1 / 2.25
     // of its area, either of which the merge would fold back into the region.
     const std::vector<Candidate> extras = merge_overlaps(std::move(around), k_merge_iou);
-    std::vector<Candidate> both = kept;
-    both.insert(both.end(), extras.begin(), extras.end());
-    OverlapIndex kept_index(both);
+    OverlapIndex kept_index(bounds_of(kept) | bounds_of(extras));
     for (std::size_t i = 0; i < kept.size(); ++i) {
         kept_index.add(kept[i].box, static_cast<int>(i));
     }

@@ -226,12 +226,13 @@ private:
     void add_swarm_views(const SearchPass& pass, int first_swarm, FrameResult& r) const;
     // The verifier's answers for a frame's fresh detections, asked in one batch before admission.
     struct VerifierAnswers {
-        std::vector<Track> asked;
+        std::vector<cv::Rect2f> boxes; // of the detections asked about
+        std::vector<Category> categories;
         std::vector<bool> ok;
         // The answer for t when it was asked (the same box and category), else none.
         std::optional<bool> find(const Track& t) const {
-            for (std::size_t i = 0; i < asked.size(); ++i) {
-                if (asked[i].box == t.box && asked[i].category == t.category) {
+            for (std::size_t i = 0; i < boxes.size(); ++i) {
+                if (boxes[i] == t.box && categories[i] == t.category) {
                     return ok[i];
                 }
             }
@@ -244,14 +245,13 @@ private:
             return a;
         }
         const auto t0 = Clock::now();
-        std::vector<cv::Rect2f> boxes;
         for (std::size_t i : likely_verified(fresh, m_tracks, m_settings.tracking.duplicate_iou)) {
-            a.asked.push_back(fresh[i]);
-            boxes.push_back(fresh[i].box);
+            a.boxes.push_back(fresh[i].box);
+            a.categories.push_back(fresh[i].category);
         }
-        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
+        const std::vector<int> classes = m_verifier->classify(*m_host_frame, a.boxes);
         for (std::size_t i = 0; i < classes.size(); ++i) {
-            a.ok.push_back(classes[i] == verifier_class(static_cast<int>(a.asked[i].category)));
+            a.ok.push_back(classes[i] == verifier_class(static_cast<int>(a.categories[i])));
         }
         timing.candidates_ms += ms_between(t0, Clock::now());
         return a;
