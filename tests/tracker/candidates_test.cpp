@@ -90,6 +90,21 @@ TEST(Candidates, FindsTheSmallSignAroundAHoleInRedClutter) {
     }));
 }
 
+// A small sign in haze or dusk: its rim is faint, pink on grey, and touches reddish clutter. Its white interior is a
+// hole in the paint all the same, though the band about it holds only a little more paint than its middle.
+TEST(Candidates, FindsTheSignAroundAHoleInAFaintRim) {
+    cv::Mat f = grey_frame();
+    const cv::Scalar faint_red(100, 105, 150); // a redness of about 0.2 of the 8-bit paint range
+    cv::rectangle(f, {99, 93}, {160, 107}, faint_red, cv::FILLED); // clutter, touching the rim
+    cv::circle(f, {92, 100}, 7, faint_red, cv::FILLED);
+    cv::circle(f, {92, 100}, 5, cv::Scalar(170, 170, 170), cv::FILLED);
+    const cv::Rect2f sign(85, 93, 15, 15);
+    const auto cs = find_candidates(f, CandidateOptions{});
+    EXPECT_TRUE(std::any_of(cs.begin(), cs.end(), [&](const Candidate& c) {
+        return c.colour == ColourClass::Red && region_frames_sign(cv::Rect2f(c.box), sign);
+    }));
+}
+
 TEST(Candidates, KeepsAtMostTheBestScored) {
     cv::Mat f = grey_frame();
     for (int i = 0; i < 6; ++i) {
