@@ -90,11 +90,12 @@ TEST(Candidates, FindsTheSmallSignAroundAHoleInRedClutter) {
     }));
 }
 
-// A small sign in haze or dusk: its rim is faint, pink on grey, and touches reddish clutter. Its white interior is a
-// hole in the paint all the same, though the band about it holds only a little more paint than its middle.
+// A small sign in haze or dusk: its rim is faint, pink on grey, and touches reddish clutter. Its interior, grey in the
+// haze, is a hole in the paint all the same, though the band about it holds only a little more paint than its middle.
 TEST(Candidates, FindsTheSignAroundAHoleInAFaintRim) {
     cv::Mat f = grey_frame();
-    const cv::Scalar faint_red(100, 105, 150); // a redness of about 0.2 of the 8-bit paint range
+    // So faint that the band about the interior holds between 0.1 and 0.25 more paint than the interior's middle.
+    const cv::Scalar faint_red(100, 105, 150);
     cv::rectangle(f, {99, 93}, {160, 107}, faint_red, cv::FILLED); // clutter, touching the rim
     cv::circle(f, {92, 100}, 7, faint_red, cv::FILLED);
     cv::circle(f, {92, 100}, 5, cv::Scalar(170, 170, 170), cv::FILLED);
