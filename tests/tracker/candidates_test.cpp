@@ -76,34 +76,31 @@ TEST(Candidates, SplitsTouchingSignsIntoOneCandidateEach) {
     }
 }
 
-// A small sign whose thin red ring touches red clutter (a brick wall beside it): ring and clutter are one region, far
-// too long for a sign, so only the white disc inside, a hole in the paint, says where the sign is.
-TEST(Candidates, FindsTheSmallSignAroundAHoleInRedClutter) {
+// A grey frame with a small sign at (92, 100): a rim of `rim` about an interior of `interior`, the rim touching clutter
+// of its own colour on its right (a brick wall beside it). Whether a red candidate region frames the sign.
+bool finds_sign_beside_clutter(const cv::Scalar& rim, const cv::Scalar& interior) {
     cv::Mat f = grey_frame();
-    cv::rectangle(f, {99, 93}, {160, 107}, cv::Scalar(40, 40, 200), cv::FILLED); // the wall, touching the ring
-    cv::circle(f, {92, 100}, 7, cv::Scalar(40, 40, 200), cv::FILLED);
-    cv::circle(f, {92, 100}, 5, cv::Scalar(240, 240, 240), cv::FILLED);
+    cv::rectangle(f, {99, 93}, {160, 107}, rim, cv::FILLED);
+    cv::circle(f, {92, 100}, 7, rim, cv::FILLED);
+    cv::circle(f, {92, 100}, 5, interior, cv::FILLED);
     const cv::Rect2f sign(85, 93, 15, 15);
     const auto cs = find_candidates(f, CandidateOptions{});
-    EXPECT_TRUE(std::any_of(cs.begin(), cs.end(), [&](const Candidate& c) {
+    return std::any_of(cs.begin(), cs.end(), [&](const Candidate& c) {
         return c.colour == ColourClass::Red && region_frames_sign(cv::Rect2f(c.box), sign);
-    }));
+    });
 }
 
-// A small sign in haze or dusk: its rim is faint, pink on grey, and touches reddish clutter. Its interior, grey in the
-// haze, is a hole in the paint all the same, though the band about it holds only a little more paint than its middle.
+// A small sign whose thin red ring touches red clutter: ring and clutter are one region, far too long for a sign, so
+// only the white disc inside, a hole in the paint, says where the sign is.
+TEST(Candidates, FindsTheSmallSignAroundAHoleInRedClutter) {
+    EXPECT_TRUE(finds_sign_beside_clutter(cv::Scalar(40, 40, 200), cv::Scalar(240, 240, 240)));
+}
+
+// A small sign in haze or dusk: its rim is faint, pink on grey. Its interior, grey in the haze, is a hole in the paint
+// all the same, though the band about it holds only a little more paint than its middle: with this rim, between 0.1
+// and 0.25 of the paint map's range more.
 TEST(Candidates, FindsTheSignAroundAHoleInAFaintRim) {
-    cv::Mat f = grey_frame();
-    // So faint that the band about the interior holds between 0.1 and 0.25 more paint than the interior's middle.
-    const cv::Scalar faint_red(100, 105, 150);
-    cv::rectangle(f, {99, 93}, {160, 107}, faint_red, cv::FILLED); // clutter, touching the rim
-    cv::circle(f, {92, 100}, 7, faint_red, cv::FILLED);
-    cv::circle(f, {92, 100}, 5, cv::Scalar(170, 170, 170), cv::FILLED);
-    const cv::Rect2f sign(85, 93, 15, 15);
-    const auto cs = find_candidates(f, CandidateOptions{});
-    EXPECT_TRUE(std::any_of(cs.begin(), cs.end(), [&](const Candidate& c) {
-        return c.colour == ColourClass::Red && region_frames_sign(cv::Rect2f(c.box), sign);
-    }));
+    EXPECT_TRUE(finds_sign_beside_clutter(cv::Scalar(100, 105, 150), cv::Scalar(170, 170, 170)));
 }
 
 TEST(Candidates, KeepsAtMostTheBestScored) {
