@@ -19,14 +19,19 @@ Track find(Category category, float x, float y, float side, double fitness, doub
     return t;
 }
 
-std::vector<Track> admit(std::vector<Track> fresh, std::vector<Track> tracks = {}, int* asked = nullptr) {
+// asked: the number of detections the verifier was asked about; batches: each batch's size, in order.
+std::vector<Track> admit(std::vector<Track> fresh, std::vector<Track> tracks = {}, int* asked = nullptr,
+                         std::vector<std::size_t>* batches = nullptr) {
     admit_detections(
         std::move(fresh), tracks, 0.3,
-        [asked](const Track&) {
+        [asked, batches](const std::vector<const Track*>& finds) {
             if (asked != nullptr) {
-                ++*asked;
+                *asked += static_cast<int>(finds.size());
             }
-            return true;
+            if (batches != nullptr) {
+                batches->push_back(finds.size());
+            }
+            return std::vector<bool>(finds.size(), true);
         },
         [](Track& t) { t.box = cv::Rect2f(static_cast<float>(t.pose[0]), static_cast<float>(t.pose[1]), 40, 40); });
     return tracks;
@@ -64,6 +69,35 @@ TEST(TrackAdmission, ATrackOfAPartMovesToTheWholeSignAndKeepsItsId) {
     EXPECT_DOUBLE_EQ(tracks[0].pose[2], 8.0);
     EXPECT_FLOAT_EQ(tracks[0].box.width, 40.f);
     EXPECT_EQ(asked, 1);
+}
+
+TEST(TrackAdmission, TheVerifierIsAskedAboutNewSignsInOneBatch) {
+    // Three new signs and a detection of a tracked sign's model on it that changes nothing: one batch of three.
+    const Track tracked = find(Category::Danger, 100, 100, 40, 0.9);
+    int asked = 0;
+    std::vector<std::size_t> batches;
+    const auto tracks = admit({find(Category::Danger, 101, 99, 40, 0.7), find(Category::Danger, 300, 100, 40, 0.6),
+                               find(Category::Mandatory, 500, 100, 40, 0.8), find(Category::Stop, 700, 100, 40, 0.5)},
+                              {tracked}, &asked, &batches);
+    EXPECT_EQ(tracks.size(), 4u);
+    EXPECT_EQ(asked, 3);
+    EXPECT_EQ(batches, (std::vector<std::size_t>{3}));
+}
+
+TEST(TrackAdmission, ASignTheVerifierTurnsAwayStartsNoTrack) {
+    std::vector<Track> tracks;
+    admit_detections(
+        {find(Category::Danger, 100, 100, 40, 0.7), find(Category::Mandatory, 300, 100, 40, 0.6)}, tracks, 0.3,
+        [](const std::vector<const Track*>& finds) {
+            std::vector<bool> ok;
+            for (const Track* t : finds) {
+                ok.push_back(t->category == Category::Mandatory);
+            }
+            return ok;
+        },
+        [](Track&) {});
+    ASSERT_EQ(tracks.size(), 1u);
+    EXPECT_EQ(tracks[0].category, Category::Mandatory);
 }
 
 TEST(TrackAdmission, LikelyVerifiedAreTheFindsNoTrackOfTheirModelCovers) {

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <optional>
 
 #include <opencv2/imgproc.hpp>
 #include <spdlog/spdlog.h>
@@ -224,48 +223,22 @@ private:
     std::vector<Track> fresh_tracks(const SearchPass& pass) const;
     void report(FrameResult& r);
     void add_swarm_views(const SearchPass& pass, int first_swarm, FrameResult& r) const;
-    // The verifier's answers for a frame's fresh detections, asked in one batch before admission.
-    struct VerifierAnswers {
-        std::vector<cv::Rect2f> boxes; // of the detections asked about
-        std::vector<Category> categories;
+    // The verifier's answers for detections (admit_detections' VerifyFinds): all yes without a verifier or a host
+    // frame.
+    std::vector<bool> verify_finds(const std::vector<const Track*>& finds, StageTiming& timing) const {
+        if (!m_verifier || m_host_frame == nullptr) {
+            return std::vector<bool>(finds.size(), true);
+        }
+        const auto t0 = Clock::now();
+        std::vector<cv::Rect2f> boxes;
+        for (const Track* t : finds) {
+            boxes.push_back(t->box);
+        }
+        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
         std::vector<bool> ok;
-        // The answer for t when it was asked (the same box and category), else none.
-        std::optional<bool> find(const Track& t) const {
-            for (std::size_t i = 0; i < boxes.size(); ++i) {
-                if (boxes[i] == t.box && categories[i] == t.category) {
-                    return ok[i];
-                }
-            }
-            return std::nullopt;
+        for (std::size_t i = 0; i < finds.size(); ++i) {
+            ok.push_back(classes[i] == verifier_class(static_cast<int>(finds[i]->category)));
         }
-    };
-    VerifierAnswers verify_likely(const std::vector<Track>& fresh, StageTiming& timing) const {
-        VerifierAnswers a;
-        if (!m_verifier || m_host_frame == nullptr) {
-            return a;
-        }
-        const auto t0 = Clock::now();
-        for (std::size_t i : likely_verified(fresh, m_tracks, m_settings.tracking.duplicate_iou)) {
-            a.boxes.push_back(fresh[i].box);
-            a.categories.push_back(fresh[i].category);
-        }
-        const std::vector<int> classes = m_verifier->classify(*m_host_frame, a.boxes);
-        for (std::size_t i = 0; i < classes.size(); ++i) {
-            a.ok.push_back(classes[i] == verifier_class(static_cast<int>(a.categories[i])));
-        }
-        timing.candidates_ms += ms_between(t0, Clock::now());
-        return a;
-    }
-    // Whether the verifier sees a sign of the track's category in its box (true without a verifier or a host frame).
-    bool verified(const Track& t, const VerifierAnswers& answers, StageTiming& timing) const {
-        if (!m_verifier || m_host_frame == nullptr) {
-            return true;
-        }
-        if (const auto known = answers.find(t)) {
-            return *known;
-        }
-        const auto t0 = Clock::now();
-        const bool ok = m_verifier->classify(*m_host_frame, t.box) == verifier_class(static_cast<int>(t.category));
         timing.candidates_ms += ms_between(t0, Clock::now());
         return ok;
     }
@@ -395,10 +368,9 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, StageTimin
     }
     pass.outcomes = m_search->run(pass.space, pass.jobs, masks, mask_models, seed + 1, timing);
     std::vector<Track> fresh = fresh_tracks(pass);
-    const VerifierAnswers answers = verify_likely(fresh, timing);
     admit_detections(
         std::move(fresh), m_tracks, s.tracking.duplicate_iou,
-        [&](const Track& t) { return verified(t, answers, timing); },
+        [&](const std::vector<const Track*>& finds) { return verify_finds(finds, timing); },
         [&](Track& t) { place(t); });
     return pass;
 }

@@ -48,13 +48,26 @@ void re_place(Track& k, const Track& t, const std::function<void(Track&)>& place
 } // namespace
 
 void admit_detections(std::vector<Track> fresh, std::vector<Track>& tracks, double duplicate_iou,
-                      const std::function<bool(const Track&)>& verify, const std::function<void(Track&)>& place) {
+                      const VerifyFinds& verify, const std::function<void(Track&)>& place) {
     std::sort(fresh.begin(), fresh.end(), [](const Track& a, const Track& b) { return a.fitness > b.fitness; });
     // The verifier's answer per fresh detection, asked at most once (0 unasked, 1 yes, -1 no).
     std::vector<int> answer(fresh.size(), 0);
+    const auto ask = [&](const std::vector<std::size_t>& which) {
+        std::vector<const Track*> finds;
+        for (std::size_t i : which) {
+            finds.push_back(&fresh[i]);
+        }
+        const std::vector<bool> ok = verify(finds);
+        for (std::size_t k = 0; k < which.size(); ++k) {
+            answer[which[k]] = ok[k] ? 1 : -1;
+        }
+    };
+    if (const auto likely = likely_verified(fresh, tracks, duplicate_iou); !likely.empty()) {
+        ask(likely);
+    }
     auto verified = [&](std::size_t i) {
         if (answer[i] == 0) {
-            answer[i] = verify(fresh[i]) ? 1 : -1;
+            ask({i});
         }
         return answer[i] > 0;
     };
