@@ -112,6 +112,15 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--labels", o->labels, "Real suite: the labels file (.csv or COCO .json) when not found in --data");
     sub->add_option("--predictions", o->predictions,
                     "Real suite: also write the detections to this file (JSON lines, as process --stills writes them)");
+    sub->add_option("--blur", o->blur,
+                    "Real suite: blur each image by a Gaussian of this sigma in px before tracking (a softer camera)")
+        ->check(CLI::Range(0.0, 20.0))
+        ->capture_default_str();
+    sub->add_option("--resave-quality", o->resave_quality,
+                    "Real suite: save each image once more as JPEG at this quality (1-100) before tracking, as video "
+                    "and re-exported frames are (0: as decoded)")
+        ->check(CLI::Range(0, 100))
+        ->capture_default_str();
     sub->add_option("--match-iou", o->match_iou, "Real suite: box IoU a match needs")->check(CLI::Range(0.05, 1.0))->capture_default_str();
     sub->add_option("--peer-script", o->peer_script,
                     "Peers suite: the PyTorch PSO script (default: the shipped app/bench/peers/pso_torch.py)");

@@ -28,6 +28,8 @@ struct BenchOptions {
     std::string data, labels;     // real: folder of labelled images; labels file (empty: found in data)
     double match_iou = 0.5;       // real: box IoU a match needs
     std::string predictions;      // real: also write the detections here (JSON lines, as `process --stills`)
+    double blur = 0;              // real: each image blurred by a Gaussian of this sigma (px) first (0: not)
+    int resave_quality = 0;       // real: then saved once more as JPEG at this quality and decoded (0: not)
     std::string peer_script;      // peers: the PyTorch PSO script (empty: the shipped one)
     std::string peer_python = "python3"; // peers: the interpreter that runs it
     bool list = false;

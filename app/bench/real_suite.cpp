@@ -1,7 +1,8 @@
 // `swarmtrack bench --suite real --data DIR`: the tracker on a folder of real stills with box labels (the dev
 // set's CSV or COCO JSON): every image processed on its own with a fresh tracker state (as `process --stills`),
 // time per frame and per stage, then the scoring of `eval --labels`. The loop for tuning on real footage, as
-// `--suite scenes` is for the synthetic scenes. swarmtrack-bench builds it too, decoding JPEG frames with libjpeg
+// `--suite scenes` is for the synthetic scenes. --blur and --resave-quality degrade each frame first, to measure how
+// the tracker holds up on softer cameras and on video's compression (docs/benchmarks.md, "Robustness"). swarmtrack-bench builds it too, decoding JPEG frames with libjpeg
 // (decode/still_image.h), so the dev frames run on a GPU machine that has only OpenCV core.
 #include <algorithm>
 #include <chrono>
@@ -10,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <opencv2/imgproc.hpp>
 
 #include "bench/bench_suites.h"
 #include "core/progress.h"
@@ -57,6 +60,30 @@ std::string labels_of(const fs::path& data, const std::string& given) {
 
 double median_of(std::vector<double> v) { return tracker::median(std::move(v)); }
 
+// The image as the robustness options deliver it: blurred, then re-saved (each when asked).
+cv::Mat degraded(cv::Mat img, const BenchOptions& o) {
+    if (o.blur > 0) {
+        cv::GaussianBlur(img, img, cv::Size(), o.blur);
+    }
+    if (o.resave_quality > 0) {
+        img = resave_jpeg(img, o.resave_quality);
+    }
+    return img;
+}
+
+// The robustness options in words, for the report; empty when none is set.
+std::string degradation_note(const BenchOptions& o) {
+    std::string what;
+    if (o.blur > 0) {
+        what = "blurred by a Gaussian of sigma " + format_double(o.blur, 3) + " px";
+    }
+    if (o.resave_quality > 0) {
+        what += (what.empty() ? "" : ", then ") + std::string("saved once more as JPEG at quality ") +
+                std::to_string(o.resave_quality) + " (4:2:0)";
+    }
+    return what.empty() ? what : "Each image " + what + " before tracking (in decode ms).";
+}
+
 } // namespace
 
 BenchReport run_real_suite(const BenchOptions& o) {
@@ -88,12 +115,13 @@ BenchReport run_real_suite(const BenchOptions& o) {
     Progress progress("real", static_cast<long long>(n), true);
     for (std::size_t i = 0; i < n; ++i) {
         const auto t0 = Clock::now();
-        const cv::Mat img = decode_still(images[i].string());
-        const auto t1 = Clock::now();
+        cv::Mat img = decode_still(images[i].string());
         if (img.empty()) {
             undecodable.push_back(images[i].filename().string());
             continue;
         }
+        img = degraded(std::move(img), o);
+        const auto t1 = Clock::now();
         if (!tr || img.size() != tracker_size) { // stills may differ in size and aspect ratio
             tracker_size = img.size();
             tr = tracker::create_tracker(settings, make_camera(settings, tracker_size));
@@ -152,6 +180,9 @@ BenchReport run_real_suite(const BenchOptions& o) {
                            std::to_string(images.size()) + " images), labels " + labels_path + ", settings " +
                            (o.config.empty() ? "defaults" : o.config) + ", backend " + backend +
                            "; every image tracked on its own (tracker reset before each).");
+    if (const std::string note = degradation_note(o); !note.empty()) {
+        report.notes.push_back(note);
+    }
     report.notes.push_back(real_eval_summary(rep, es) + ".");
     if (!undecodable.empty()) {
         std::string names;
@@ -190,6 +221,8 @@ BenchReport run_real_suite(const BenchOptions& o) {
                          {"data", o.data},
                          {"labels", labels_path},
                          {"frames", wall.size()},
+                         {"blur_sigma_px", o.blur},
+                         {"resave_quality", o.resave_quality},
                          {"undecodable", undecodable}};
     return report;
 }

@@ -12,6 +12,11 @@ namespace app {
 // An empty Mat when the file does not decode (or, in swarmtrack-bench, is not a JPEG).
 cv::Mat decode_still(const std::string& path);
 
+// bgr saved as a JPEG of `quality` (1-100, 4:2:0 chroma as video and most cameras store it) and decoded again: what
+// a frame looks like after one more lossy save (a dash-cam's video, a re-exported photo). The two builds give the
+// same pixels, as decode_still does. Throws on an image libjpeg cannot hold.
+cv::Mat resave_jpeg(const cv::Mat& bgr, int quality);
+
 // What decode_still reads, for the error message of a folder where nothing decodes.
 const char* still_formats();
 

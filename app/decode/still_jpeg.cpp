@@ -1,6 +1,10 @@
 #include <csetjmp>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include <jpeglib.h>
 
@@ -20,11 +24,11 @@ void stay_quiet(j_common_ptr) {}
 
 } // namespace
 
-cv::Mat decode_still(const std::string& path) {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!file) {
-        return {};
-    }
+namespace {
+
+// Decodes what `attach` points the decompressor at; empty when it is not a JPEG.
+template <class Attach>
+cv::Mat decompress(const Attach& attach) {
     jpeg_decompress_struct info{};
     ErrorJump err{};
     info.err = jpeg_std_error(&err.mgr);
@@ -36,7 +40,7 @@ cv::Mat decode_still(const std::string& path) {
         return {};
     }
     jpeg_create_decompress(&info);
-    jpeg_stdio_src(&info, file.get());
+    attach(info);
     jpeg_read_header(&info, TRUE);
     // As OpenCV's imread asks it: libjpeg-turbo converts straight to BGR with its default (slow, exact) IDCT.
     info.out_color_space = JCS_EXT_BGR;
@@ -49,6 +53,59 @@ cv::Mat decode_still(const std::string& path) {
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     return out;
+}
+
+// bgr as JPEG bytes, compressed as OpenCV's imencode asks libjpeg to (its defaults, the quality, BGR input).
+std::vector<unsigned char> compress(const cv::Mat& bgr, int quality) {
+    jpeg_compress_struct info{};
+    ErrorJump err{};
+    info.err = jpeg_std_error(&err.mgr);
+    err.mgr.error_exit = jump_back;
+    err.mgr.output_message = stay_quiet;
+    unsigned char* buffer = nullptr;
+    unsigned long size = 0;
+    std::vector<unsigned char> bytes; // declared before setjmp: the jump must not skip its construction
+    if (setjmp(err.back)) {
+        jpeg_destroy_compress(&info);
+        std::free(buffer);
+        throw std::runtime_error("cannot save a " + std::to_string(bgr.cols) + "x" + std::to_string(bgr.rows) +
+                                 " image as JPEG");
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, &buffer, &size);
+    info.image_width = static_cast<JDIMENSION>(bgr.cols);
+    info.image_height = static_cast<JDIMENSION>(bgr.rows);
+    info.input_components = 3;
+    info.in_color_space = JCS_EXT_BGR;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = const_cast<JSAMPLE*>(bgr.ptr<JSAMPLE>(static_cast<int>(info.next_scanline)));
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    bytes.assign(buffer, buffer + size);
+    jpeg_destroy_compress(&info);
+    std::free(buffer);
+    return bytes;
+}
+
+} // namespace
+
+cv::Mat decode_still(const std::string& path) {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!file) {
+        return {};
+    }
+    return decompress([&](jpeg_decompress_struct& info) { jpeg_stdio_src(&info, file.get()); });
+}
+
+cv::Mat resave_jpeg(const cv::Mat& bgr, int quality) {
+    CV_Assert(bgr.type() == CV_8UC3);
+    const cv::Mat packed = bgr.isContinuous() ? bgr : bgr.clone();
+    const std::vector<unsigned char> bytes = compress(packed, quality);
+    return decompress([&](jpeg_decompress_struct& info) { jpeg_mem_src(&info, bytes.data(), bytes.size()); });
 }
 
 const char* still_formats() { return "JPEG (swarmtrack-bench decodes JPEG only)"; }

@@ -43,6 +43,30 @@ TEST(StillJpeg, DecodesTheSamePixelsAsImread) {
     }
 }
 
+TEST(StillJpeg, ResavesThePixelsOpenCvWouldSave) {
+    // swarmtrack-bench's re-save (libjpeg) against OpenCV's imencode and imdecode, so the robustness figures of the
+    // real suite on a GPU machine compare with the full app's; and a lower quality loses more.
+    const cv::Mat frame = textured_frame();
+    double previous_error = 0;
+    for (const int quality : {95, 60, 20}) {
+        const cv::Mat ours = app::resave_jpeg(frame, quality);
+        std::vector<unsigned char> bytes;
+        ASSERT_TRUE(cv::imencode(".jpg", frame, bytes, {cv::IMWRITE_JPEG_QUALITY, quality}));
+        const cv::Mat theirs = cv::imdecode(bytes, cv::IMREAD_COLOR);
+        ASSERT_EQ(ours.type(), CV_8UC3);
+        ASSERT_EQ(ours.size(), frame.size());
+        EXPECT_EQ(cv::norm(ours, theirs, cv::NORM_INF), 0.0) << "quality " << quality;
+        const double error = cv::norm(ours, frame, cv::NORM_L2);
+        EXPECT_GT(error, previous_error) << "quality " << quality;
+        previous_error = error;
+    }
+    // A view into a larger image (rows not contiguous) saves as its own pixels.
+    const cv::Mat wide = cv::repeat(frame, 1, 2);
+    EXPECT_EQ(cv::norm(app::resave_jpeg(wide(cv::Rect(0, 0, frame.cols, frame.rows)), 60),
+                       app::resave_jpeg(frame, 60), cv::NORM_INF),
+              0.0);
+}
+
 TEST(StillJpeg, GreyscaleJpegComesOutAsBgr) {
     const std::string path = temp_file("grey.jpg");
     cv::Mat grey;

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `bench --suite real --blur S --resave-quality Q` on the first frames of the GTSDB dev set: the frames are degraded
+# before tracking (the fitness of what is found changes), the report says how, and bad values are refused.
+# Exit 77 (skipped) when the data is not there. Usage: real_bench_degraded_test.sh PATH/TO/swarmtrack DATA_DIR
+set -uo pipefail
+bin="$1"
+data="$2"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# Bad values first: they need no data.
+for bad in "--resave-quality 101" "--resave-quality -5" "--blur -1"; do
+    # shellcheck disable=SC2086
+    "$bin" bench --suite real --data "$tmp" $bad >"$tmp/out" 2>"$tmp/err" && fail "$bad was accepted"
+    grep -q -- "${bad%% *}" "$tmp/err" || { cat "$tmp/err"; fail "$bad: the error does not name the option"; }
+done
+
+if [ ! -f "$data/labels.csv" ] || [ ! -d "$data/images" ]; then
+    echo "SKIP: no dev set at $data (the folder shared/data/gtsdb-dev beside the checkout)"
+    exit 77
+fi
+frames=4
+"$bin" bench --suite real --data "$data" --frames $frames --backend cpu --predictions "$tmp/plain.jsonl" \
+    >"$tmp/plain.out" 2>"$tmp/err" || { cat "$tmp/err"; fail "plain run: exit $?"; }
+"$bin" bench --suite real --data "$data" --frames $frames --backend cpu --blur 1 --resave-quality 60 \
+    --predictions "$tmp/soft.jsonl" --json "$tmp/soft.json" >"$tmp/soft.out" 2>"$tmp/err" ||
+    { cat "$tmp/err"; fail "degraded run: exit $?"; }
+cat "$tmp/soft.out"
+grep -q "blurred by a Gaussian of sigma 1 px, then saved once more as JPEG at quality 60" "$tmp/soft.out" ||
+    fail "the report does not say how the frames were degraded"
+grep -q '"resave_quality": 60' "$tmp/soft.json" || fail "the JSON does not name the quality"
+grep -q "blurred" "$tmp/plain.out" && fail "the plain run says its frames were degraded"
+# What the swarms fit (poses, fitness) on the degraded frames is not what they fit on the originals.
+strip() { grep '"type":"detection"\|"category"' "$1" | sed 's/"timing":{[^}]*}//'; }
+[ -n "$(strip "$tmp/plain.jsonl")" ] || fail "nothing found on the first $frames frames to compare"
+if diff <(strip "$tmp/plain.jsonl") <(strip "$tmp/soft.jsonl") >/dev/null; then
+    fail "the degraded frames gave exactly the originals' detections"
+fi
+echo "ok"
