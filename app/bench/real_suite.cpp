@@ -2,8 +2,9 @@
 // set's CSV or COCO JSON): every image processed on its own with a fresh tracker state (as `process --stills`),
 // time per frame and per stage, then the scoring of `eval --labels`. The loop for tuning on real footage, as
 // `--suite scenes` is for the synthetic scenes. --blur and --resave-quality degrade each frame first, to measure how
-// the tracker holds up on softer cameras and on video's compression (docs/benchmarks.md, "Robustness"). swarmtrack-bench builds it too, decoding JPEG frames with libjpeg
-// (decode/still_image.h), so the dev frames run on a GPU machine that has only OpenCV core.
+// the tracker holds up on softer cameras and on video's compression (docs/benchmarks.md, "Robustness").
+// swarmtrack-bench builds it too, decoding JPEG frames with libjpeg (decode/still_image.h), so the dev frames run
+// on a GPU machine that has only OpenCV core.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

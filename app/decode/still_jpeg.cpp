@@ -22,10 +22,6 @@ struct ErrorJump {
 void jump_back(j_common_ptr info) { std::longjmp(reinterpret_cast<ErrorJump*>(info->err)->back, 1); }
 void stay_quiet(j_common_ptr) {}
 
-} // namespace
-
-namespace {
-
 // Decodes what `attach` points the decompressor at; empty when it is not a JPEG.
 template <class Attach>
 cv::Mat decompress(const Attach& attach) {
