@@ -78,28 +78,30 @@ SignVerifier::~SignVerifier() = default;
 int SignVerifier::feature_length() { return k_histogram_length + 2 * k_paint_side * k_paint_side; }
 
 cv::Mat SignVerifier::features(const cv::Mat& bgr, const cv::Rect2f& box) {
-    cv::Mat out(1, feature_length(), CV_32F);
-    const cv::Rect r = feature_crop(bgr.size(), box);
-    cv::Mat red, blue;
-    if (r.width >= 2 && r.height >= 2) {
-        paint_maps(bgr(r), red, blue);
-    }
-    crop_features(bgr, r, red, blue, out.ptr<float>(0));
-    return out;
+    return features(bgr, std::vector<cv::Rect2f>{box});
 }
 
 cv::Mat SignVerifier::features(const cv::Mat& bgr, const std::vector<cv::Rect2f>& boxes) {
     cv::Mat out(static_cast<int>(boxes.size()), feature_length(), CV_32F);
-    if (boxes.empty()) {
-        return out;
+    std::vector<cv::Rect> crops;
+    cv::Rect painted; // the crops' union: a frame's many regions cover most of it, one detection only its crop
+    for (const auto& box : boxes) {
+        crops.push_back(feature_crop(bgr.size(), box));
+        if (crops.back().width >= 2 && crops.back().height >= 2) {
+            painted |= crops.back();
+        }
     }
     cv::Mat red, blue;
-    paint_maps(bgr, red, blue);
+    if (!painted.empty()) {
+        paint_maps(bgr(painted), red, blue);
+    }
     cv::parallel_for_(cv::Range(0, out.rows), [&](const cv::Range& range) {
         for (int i = range.start; i < range.end; ++i) {
-            const cv::Rect r = feature_crop(bgr.size(), boxes[static_cast<std::size_t>(i)]);
+            const cv::Rect& r = crops[static_cast<std::size_t>(i)];
             const bool sized = r.width >= 2 && r.height >= 2;
-            crop_features(bgr, r, sized ? red(r) : cv::Mat(), sized ? blue(r) : cv::Mat(), out.ptr<float>(i));
+            const cv::Rect in_maps = r - painted.tl();
+            crop_features(bgr, r, sized ? red(in_maps) : cv::Mat(), sized ? blue(in_maps) : cv::Mat(),
+                          out.ptr<float>(i));
         }
     });
     return out;

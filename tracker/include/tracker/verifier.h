@@ -40,7 +40,7 @@ public:
     // their colours at any sign size.
     static cv::Mat features(const cv::Mat& bgr, const cv::Rect2f& box);
     // The same rows for many boxes (boxes.size() x feature_length()), computed in parallel over one pass of the
-    // frame's paint maps: the candidate ranker's thousands of regions a frame.
+    // paint maps over the boxes' crops: the candidate ranker's thousands of regions a frame, or a frame's detections.
     static cv::Mat features(const cv::Mat& bgr, const std::vector<cv::Rect2f>& boxes);
     static int feature_length();
 
