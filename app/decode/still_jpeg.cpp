@@ -51,24 +51,20 @@ cv::Mat decompress(const Attach& attach) {
     return out;
 }
 
-// bgr as JPEG bytes, compressed as OpenCV's imencode asks libjpeg to (its defaults, the quality, BGR input).
-std::vector<unsigned char> compress(const cv::Mat& bgr, int quality) {
+// Runs the compression of bgr into libjpeg's memory destination (*buffer, *size); false when libjpeg fails. The
+// destination is the caller's: values of this function's own locals are indeterminate after the jump.
+bool encode_into(const cv::Mat& bgr, int quality, unsigned char** buffer, unsigned long* size) {
     jpeg_compress_struct info{};
     ErrorJump err{};
     info.err = jpeg_std_error(&err.mgr);
     err.mgr.error_exit = jump_back;
     err.mgr.output_message = stay_quiet;
-    unsigned char* buffer = nullptr;
-    unsigned long size = 0;
-    std::vector<unsigned char> bytes; // declared before setjmp: the jump must not skip its construction
     if (setjmp(err.back)) {
         jpeg_destroy_compress(&info);
-        std::free(buffer);
-        throw std::runtime_error("cannot save a " + std::to_string(bgr.cols) + "x" + std::to_string(bgr.rows) +
-                                 " image as JPEG");
+        return false;
     }
     jpeg_create_compress(&info);
-    jpeg_mem_dest(&info, &buffer, &size);
+    jpeg_mem_dest(&info, buffer, size);
     info.image_width = static_cast<JDIMENSION>(bgr.cols);
     info.image_height = static_cast<JDIMENSION>(bgr.rows);
     info.input_components = 3;
@@ -81,10 +77,21 @@ std::vector<unsigned char> compress(const cv::Mat& bgr, int quality) {
         jpeg_write_scanlines(&info, &row, 1);
     }
     jpeg_finish_compress(&info);
-    bytes.assign(buffer, buffer + size);
     jpeg_destroy_compress(&info);
-    std::free(buffer);
-    return bytes;
+    return true;
+}
+
+// bgr as JPEG bytes, compressed as OpenCV's imencode asks libjpeg to (its defaults, the quality, BGR input).
+std::vector<unsigned char> compress(const cv::Mat& bgr, int quality) {
+    unsigned char* buffer = nullptr; // libjpeg's, grown as it writes
+    unsigned long size = 0;
+    const bool done = encode_into(bgr, quality, &buffer, &size);
+    const std::unique_ptr<unsigned char, void (*)(void*)> owned(buffer, &std::free); // on success and failure
+    if (!done) {
+        throw std::runtime_error("cannot save a " + std::to_string(bgr.cols) + "x" + std::to_string(bgr.rows) +
+                                 " image as JPEG");
+    }
+    return std::vector<unsigned char>(buffer, buffer + size);
 }
 
 } // namespace
