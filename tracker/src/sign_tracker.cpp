@@ -74,6 +74,7 @@ public:
 
     void reset() override {
         m_tracks.clear();
+        forget_regions();
         m_frame = 0;
         m_next_id = 1;
         if (m_labeller) {
@@ -95,6 +96,7 @@ public:
             m_settings = s;
             m_search->set_settings(s);
             apply_weights();
+            forget_regions(); // found under the former settings
         }
     }
     std::string backend_name() const override { return m_search->backend_name(); }
@@ -115,6 +117,7 @@ private:
         m_search = std::make_unique<SearchRunner>(m_models, m_camera, s);
         apply_weights();
         m_tracks.clear();
+        forget_regions();
     }
 
     void apply_weights() {
@@ -126,7 +129,13 @@ private:
             m_camera = m_camera.scaled_to(w, h);
             m_search = std::make_unique<SearchRunner>(m_models, m_camera, m_settings);
             apply_weights();
+            forget_regions(); // in another frame size's pixels
         }
+    }
+
+    void forget_regions() {
+        m_regions.clear();
+        m_regions_frame = -1;
     }
 
     // Width in pixels of track t's sign at depth z (its model's diameter through the pinhole).
@@ -219,7 +228,7 @@ private:
     };
     void finish_frame(FrameResult& r, Clock::time_point t0);
     SearchPass track_signs(std::uint64_t seed, StageTiming& timing);
-    SearchPass detect_signs(std::uint64_t seed, StageTiming& timing);
+    SearchPass detect_signs(std::uint64_t seed, FrameResult& r);
     std::vector<Track> fresh_tracks(const SearchPass& pass) const;
     void report(FrameResult& r);
     void add_swarm_views(const SearchPass& pass, int first_swarm, FrameResult& r) const;
@@ -245,7 +254,8 @@ private:
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
                                                    const std::vector<int>& mask_models, std::uint64_t seed,
-                                                   StageTiming& timing) const;
+                                                   FrameResult& r);
+    const std::vector<Candidate>& candidate_regions(FrameResult& r);
 
     // A track's projected outline and box at its pose.
     void place(Track& t) const {
@@ -264,6 +274,8 @@ private:
     std::unique_ptr<SignVerifier> m_verifier;
     std::unique_ptr<RegionRanker> m_ranker;
     std::unique_ptr<ClassLabeller> m_labeller; // sign classes; null when the classes setting is "none"
+    std::vector<Candidate> m_regions; // the last region search's (candidate_regions)
+    long long m_regions_frame = -1;   // the frame it ran on; -1: none since the last reset
     cv::Mat m_device_copy; // host copy of a device frame (reused)
 };
 
@@ -273,17 +285,14 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
                                                             const std::vector<double>& hi,
                                                             const std::vector<cv::Rect2f>& masks,
                                                             const std::vector<int>& mask_models, std::uint64_t seed,
-                                                            StageTiming& timing) const {
+                                                            FrameResult& r) {
     const auto& s = m_settings;
     if (m_host_frame == nullptr || s.search.candidate_regions <= 0) {
         return {};
     }
+    StageTiming& timing = r.timing;
     const auto t0 = Clock::now();
-    CandidateOptions opt;
-    opt.max_candidates = s.search.candidate_regions;
-    opt.ranker = m_ranker.get();
-    const auto regions = find_candidates(*m_host_frame, opt);
-    auto jobs = candidate_jobs(regions, m_models, m_camera, lo, hi, s.frustum.z_min, s.frustum.z_max);
+    auto jobs = candidate_jobs(candidate_regions(r), m_models, m_camera, lo, hi, s.frustum.z_min, s.frustum.z_max);
     timing.candidates_ms += ms_between(t0, Clock::now());
     const int keep = s.search.candidate_swarms > 0 ? s.search.candidate_swarms : (m_search->on_gpu() ? 64 : 20);
     if (static_cast<int>(jobs.size()) <= keep) {
@@ -305,11 +314,26 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     return kept;
 }
 
+// This frame's candidate regions: searched on the first frame after a reset and then on every candidate_interval-th
+// frame; the frames between take the last search's.
+const std::vector<Candidate>& SignTracker::candidate_regions(FrameResult& r) {
+    if (m_regions_frame >= 0 && m_frame - m_regions_frame < m_settings.search.candidate_interval) {
+        return m_regions;
+    }
+    CandidateOptions opt;
+    opt.max_candidates = m_settings.search.candidate_regions;
+    opt.ranker = m_ranker.get();
+    m_regions = find_candidates(*m_host_frame, opt);
+    m_regions_frame = m_frame;
+    r.regions_searched = true;
+    return m_regions;
+}
+
 // One frame: the tracks follow their signs, new signs are detected, confirmed tracks are reported.
 void SignTracker::finish_frame(FrameResult& r, Clock::time_point t0) {
     const std::uint64_t seed = m_settings.search.seed * 1000003ULL + static_cast<std::uint64_t>(m_frame) * 2ULL;
     const SearchPass tracking = track_signs(seed, r.timing);
-    const SearchPass detection = detect_signs(seed, r.timing);
+    const SearchPass detection = detect_signs(seed, r);
     report(r);
     if (m_settings.keep_particles) {
         add_swarm_views(tracking, 0, r);
@@ -351,7 +375,8 @@ SignTracker::SearchPass SignTracker::track_signs(std::uint64_t seed, StageTiming
 
 // Detection swarms over the frustum's tiles and on the candidate regions, blind to what the tracks cover; what
 // they find goes to admit_detections (track_admission.h).
-SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, StageTiming& timing) {
+SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, FrameResult& r) {
+    StageTiming& timing = r.timing;
     const auto& s = m_settings;
     SearchPass pass{detect_space(), {}, {}};
     std::vector<double> lo, hi;
@@ -362,8 +387,8 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, StageTimin
     std::vector<cv::Rect2f> masks;
     std::vector<int> mask_models;
     track_masks(m_tracks, masks, mask_models);
-    for (auto& j : candidate_detection_jobs(pass.space, lo, hi, masks, mask_models, seed ^ 0x9e3779b97f4a7c15ULL,
-                                            timing)) {
+    for (auto& j :
+         candidate_detection_jobs(pass.space, lo, hi, masks, mask_models, seed ^ 0x9e3779b97f4a7c15ULL, r)) {
         pass.jobs.push_back(std::move(j));
     }
     pass.outcomes = m_search->run(pass.space, pass.jobs, masks, mask_models, seed + 1, timing);

@@ -92,6 +92,9 @@ struct FrameResult {
     std::vector<SwarmView> swarms; // filled when TrackerSettings::keep_particles is set
     int swarms_run = 0;            // swarms searched this frame (tracking + detection)
     StageTiming timing;
+    // Whether the candidate region search ran on this frame; false on a frame that reused the regions of an earlier
+    // one (SearchSettings::candidate_interval) and when the candidate pass is off.
+    bool regions_searched = false;
 };
 
 } // namespace tracker
