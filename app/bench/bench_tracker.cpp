@@ -272,14 +272,15 @@ BenchReport run_tracker_suite(const BenchOptions& o) {
         if ((on_gpu && !gpu) || (!on_gpu && !cpu)) {
             continue;
         }
-        // The defaults, then the region search on every second and third frame only (candidate_interval).
-        for (const int interval : {1, 2, 3}) {
+        // The defaults (auto: the region search on every second frame on a GPU, every frame on the CPU), then every
+        // frame, every second and every third one (candidate_interval).
+        for (const int interval : {0, 1, 2, 3}) {
             tracker::TrackerSettings s;
             s.engine.backend = on_gpu ? swarm::Backend::Cuda : swarm::Backend::Cpu;
             s.search.candidate_interval = interval;
             const Measured m = measure(s, scene, width, height, on_gpu ? gpu_frames : cpu_frames, on_gpu ? 3 : 1);
             tracking.table.add(row(on_gpu ? "cuda (" + swarm::cuda_device_name() + ")" : "cpu",
-                                   interval == 1 ? std::string("tracking (defaults)")
+                                   interval == 0 ? std::string("tracking (defaults)")
                                                  : "tracking, candidate_interval " + std::to_string(interval),
                                    Config{0, s.search.particles, s.search.generations}, m, on_gpu));
         }

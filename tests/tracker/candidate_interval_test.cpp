@@ -1,5 +1,6 @@
 // candidate_interval: in a video the region search runs on the first frame and then on every interval-th frame;
 // the frames between search around the last search's regions; a reset (each still) starts the count again.
+// 0 is auto: 1 on the CPU backend (here), 2 on a GPU (tests/tracker/gpu/scenes_gpu_test.cpp).
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -61,8 +62,16 @@ TEST(CandidateInterval, AResetStartsTheCountAgain) {
     EXPECT_EQ(run(*tr, *scene, 2).searched, (std::vector<bool>{true, false}));
 }
 
-TEST(CandidateInterval, EveryFrameByDefault) {
-    EXPECT_EQ(SearchSettings{}.candidate_interval, 1);
+// Auto (0, the default) is every frame on the CPU backend; the GPU's every second frame is in
+// tests/tracker/gpu/scenes_gpu_test.cpp.
+TEST(CandidateInterval, AutoIsEveryFrameOnTheCpu) {
+    EXPECT_EQ(SearchSettings{}.candidate_interval, 0);
+    auto scene = create_scene("easy", 320, 180, 3);
+    auto tr = create_tracker(quick(0), scene->camera());
+    EXPECT_EQ(run(*tr, *scene, 3).searched, (std::vector<bool>{true, true, true}));
+}
+
+TEST(CandidateInterval, OneIsEveryFrame) {
     auto scene = create_scene("easy", 320, 180, 3);
     auto tr = create_tracker(quick(1), scene->camera());
     EXPECT_EQ(run(*tr, *scene, 3).searched, (std::vector<bool>{true, true, true}));
@@ -78,12 +87,12 @@ TEST(CandidateInterval, NothingIsSearchedWithTheCandidatePassOff) {
     EXPECT_EQ(f.swarms, (std::vector<int>{5 * 4 * 2, 5 * 4 * 2})); // the CPU's tiles without candidates
 }
 
-TEST(CandidateInterval, ZeroIsRefusedByName) {
+TEST(CandidateInterval, ANegativeIntervalIsRefusedByName) {
     TrackerSettings s;
-    s.search.candidate_interval = 0;
+    s.search.candidate_interval = -1;
     try {
         s.validate();
-        FAIL() << "candidate_interval 0 was accepted";
+        FAIL() << "candidate_interval -1 was accepted";
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find("candidate_interval"), std::string::npos) << e.what();
     }

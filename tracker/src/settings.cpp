@@ -175,7 +175,7 @@ void TrackerSettings::validate() const {
     range("candidate_regions", search.candidate_regions, 0, 2000); // 0: no candidate pass
     range("candidate_swarms", search.candidate_swarms, 0, 1024);   // 0: auto
     range("candidate_probe_generations", search.candidate_probe_generations, 1, 1000);
-    range("candidate_interval", search.candidate_interval, 1, 1000);
+    range("candidate_interval", search.candidate_interval, 0, 1000); // 0: auto
     range("w", search.w, -1.0, 1.5);
     range("c1", search.c1, 0.0, 5.0);
     range("c2", search.c2, 0.0, 5.0);

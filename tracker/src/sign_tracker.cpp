@@ -315,9 +315,11 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
 }
 
 // This frame's candidate regions: searched on the first frame after a reset and then on every candidate_interval-th
-// frame; the frames between take the last search's.
+// frame (auto: SearchSettings says why 2 on a GPU, 1 on the CPU); the frames between take the last search's.
 const std::vector<Candidate>& SignTracker::candidate_regions(FrameResult& r) {
-    if (m_regions_frame >= 0 && m_frame - m_regions_frame < m_settings.search.candidate_interval) {
+    const int set = m_settings.search.candidate_interval;
+    const int interval = set > 0 ? set : (m_search->on_gpu() ? 2 : 1);
+    if (m_regions_frame >= 0 && m_frame - m_regions_frame < interval) {
         return m_regions;
     }
     CandidateOptions opt;

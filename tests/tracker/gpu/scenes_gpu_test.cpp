@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "../first_frame_swarms.h"
 #include "scenes/scene_eval.h"
@@ -90,6 +91,29 @@ TEST(GpuDetectionTiles, AutoIsThreeByTwoBesideCandidatesOnAGpu) {
     const int swarms = test::first_frame_swarms(s, true);
     EXPECT_GT(swarms, 5 * 3 * 2) << "the easy scene's first frame has sign-coloured regions";
     EXPECT_LE(swarms, 5 * 3 * 2 + 7);
+}
+
+// candidate_interval 0 = auto: on a GPU the region search runs on every second frame of a video, and the frames
+// between still run candidate swarms around its last regions (tests/tracker/candidate_interval_test.cpp: the CPU's).
+TEST(GpuCandidateInterval, AutoIsEverySecondFrameOnAGpu) {
+    if (!swarm::cuda_device_present()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    TrackerSettings s;
+    s.engine.backend = swarm::Backend::Cuda;
+    s.search.particles = 4;
+    s.search.generations = 1;
+    s.search.candidate_swarms = 7;
+    s.fitness.detect_threshold = 1.5; // no tracks: every swarm is a detection swarm
+    auto scene = create_scene("easy", 320, 180, 3);
+    auto tr = create_tracker(s, scene->camera());
+    std::vector<bool> searched;
+    for (int f = 0; f < 5; ++f) {
+        const FrameResult r = tr->process(scene->next().bgr);
+        searched.push_back(r.regions_searched);
+        EXPECT_GT(r.swarms_run, 5 * 3 * 2) << "frame " << f << ": no candidate swarms beside the tiles";
+    }
+    EXPECT_EQ(searched, (std::vector<bool>{true, false, true, false, true}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, GpuScene, ::testing::Values("easy", "noisy", "crowded", "night"));

@@ -45,8 +45,10 @@ struct SearchSettings {
     int candidate_probe_generations = 8;
     // The region search is the host's largest cost per frame: in a video it may run on every candidate_interval-th
     // frame only, the frames between searching around the regions it found last (a sign moves a few pixels a
-    // frame, within the slack of the pose box a region implies). 1: every frame. A still is always searched.
-    int candidate_interval = 1;
+    // frame, within the slack of the pose box a region implies). 0 = auto: every second frame on a GPU, where the
+    // region search is most of a frame's wall time, every frame on the CPU backend, where the swarms' search is.
+    // A still (the first frame after a reset) is always searched.
+    int candidate_interval = 0;
 };
 
 // Which engine runs the search, and how a GPU lays it out.
