@@ -66,6 +66,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= ImGui::SliderInt("detection swarms / category", &s.search.detection_swarms_per_category, 1, 8);
         changed |= ImGui::SliderInt("detection tile columns (0 auto)", &s.search.detection_columns, 0, 16);
         changed |= ImGui::SliderInt("detection tile rows (0 auto)", &s.search.detection_rows, 0, 16);
+        changed |= ImGui::SliderInt("region search every N frames (0 auto)", &s.search.candidate_interval, 0, 8);
         changed |= input_double("w (inertia)", s.search.w, 0.0, 1.2);
         changed |= input_double("c1 (personal)", s.search.c1, 0.0, 4.0);
         changed |= input_double("c2 (social)", s.search.c2, 0.0, 4.0);
