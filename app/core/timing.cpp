@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace app {
 
 std::string_view to_string(Stage s) {
-    static constexpr std::string_view k_names[] = {"capture", "upload", "preprocess", "search", "readback", "render"};
+    static constexpr std::string_view k_names[] = {"capture",  "upload",     "preprocess", "search",
+                                                   "readback", "candidates", "classes",    "render"};
+    static_assert(std::size(k_names) == k_stage_count, "a name for every stage");
     return k_names[static_cast<std::size_t>(s)];
 }
 
@@ -15,6 +18,8 @@ void FrameTiming::set_tracker(const tracker::StageTiming& t) {
     (*this)[Stage::Preprocess] = t.preprocess_ms;
     (*this)[Stage::Search] = t.search_ms;
     (*this)[Stage::Readback] = t.readback_ms;
+    (*this)[Stage::Candidates] = t.candidates_ms;
+    (*this)[Stage::Classes] = t.classify_ms;
 }
 
 void TimingHistory::push(const FrameTiming& t) {

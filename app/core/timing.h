@@ -10,8 +10,10 @@
 
 namespace app {
 
-// Stages in pipeline order. `render` is the GUI's draw (or process's annotate + encode).
-enum class Stage { Capture, Upload, Preprocess, Search, Readback, Render, Count };
+// Stages in pipeline order. `candidates`: the tracker's host work beside the GPU's (the candidate region search, on
+// every frame or every candidate_interval-th, and the verifier); `classes`: the sign classes of the detections.
+// `render` is the GUI's draw (or process's annotate + encode).
+enum class Stage { Capture, Upload, Preprocess, Search, Readback, Candidates, Classes, Render, Count };
 constexpr std::size_t k_stage_count = static_cast<std::size_t>(Stage::Count);
 std::string_view to_string(Stage s);
 

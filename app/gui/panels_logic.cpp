@@ -1,5 +1,6 @@
 // The panels' state logic: plain functions over plain structs, unit-tested without a window.
 #include <algorithm>
+#include <iterator>
 
 #include "gui/panels.h"
 #include "swarm/strategy.h"
@@ -57,8 +58,11 @@ unsigned int stage_colour(Stage s) {
         0xFF8CC85Au, // preprocess
         0xFF3C6EE6u, // search
         0xFFC896B4u, // readback
+        0xFFC8C850u, // candidates
+        0xFF5AD2E6u, // classes
         0xFFB4B4B4u, // render
     };
+    static_assert(std::size(k_colours) == k_stage_count, "a colour for every stage");
     return k_colours[static_cast<std::size_t>(s)];
 }
 

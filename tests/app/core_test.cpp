@@ -56,13 +56,19 @@ TEST(Timing, TrackerStagesLandInTheirSlots) {
     s.preprocess_ms = 2;
     s.search_ms = 3;
     s.readback_ms = 4;
+    s.candidates_ms = 5;
+    s.classify_ms = 6;
     FrameTiming t;
     t.set_tracker(s);
     EXPECT_EQ(t[Stage::Upload], 1);
     EXPECT_EQ(t[Stage::Preprocess], 2);
     EXPECT_EQ(t[Stage::Search], 3);
     EXPECT_EQ(t[Stage::Readback], 4);
+    EXPECT_EQ(t[Stage::Candidates], 5);
+    EXPECT_EQ(t[Stage::Classes], 6);
     EXPECT_EQ(t[Stage::Capture], 0);
+    EXPECT_EQ(to_string(Stage::Candidates), "candidates");
+    EXPECT_EQ(to_string(Stage::Classes), "classes");
 }
 
 TEST(Playback, PausedAdvancesOnlyOnStepOrSeek) {
