@@ -2,11 +2,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 #include "decode/still_image.h"
 
@@ -51,11 +53,58 @@ cv::Mat decompress(const Attach& attach) {
     return out;
 }
 
-// Runs the compression of bgr into libjpeg's memory destination (*buffer, *size); false when libjpeg fails. The
-// destination is the caller's: values of this function's own locals are indeterminate after the jump.
-bool encode_into(const cv::Mat& bgr, int quality, unsigned char** buffer, unsigned long* size) {
+// A libjpeg destination that writes into a std::vector the caller owns. libjpeg's own memory destination frees its
+// first buffer when it grows one and hands the caller the grown one only at the end, so after a failure part way the
+// caller's pointer is stale and the live buffer leaks; a vector outside the function that calls setjmp is freed by
+// its destructor whatever happens.
+struct VectorDestination {
+    jpeg_destination_mgr pub; // first: libjpeg sees this struct through a pointer to it
+    std::vector<unsigned char>* out;
+};
+
+constexpr std::size_t k_first_chunk = 1 << 16;
+
+void grow_to(j_compress_ptr info, std::size_t size) {
+    auto* dest = reinterpret_cast<VectorDestination*>(info->dest);
+    const std::size_t written = dest->out->size() - dest->pub.free_in_buffer;
+    try {
+        dest->out->resize(size);
+    } catch (const std::bad_alloc&) {
+        ERREXIT1(info, JERR_OUT_OF_MEMORY, 10); // no exception may cross libjpeg's C frames: a jump instead
+    }
+    dest->pub.next_output_byte = dest->out->data() + written;
+    dest->pub.free_in_buffer = size - written;
+}
+
+void start_vector(j_compress_ptr info) {
+    auto* dest = reinterpret_cast<VectorDestination*>(info->dest);
+    dest->out->clear();
+    dest->pub.free_in_buffer = 0;
+    grow_to(info, k_first_chunk);
+}
+
+boolean grow_vector(j_compress_ptr info) {
+    auto* dest = reinterpret_cast<VectorDestination*>(info->dest);
+    dest->pub.free_in_buffer = 0; // libjpeg asks only when the buffer is full
+    grow_to(info, 2 * dest->out->size());
+    return TRUE;
+}
+
+void finish_vector(j_compress_ptr info) {
+    auto* dest = reinterpret_cast<VectorDestination*>(info->dest);
+    dest->out->resize(dest->out->size() - dest->pub.free_in_buffer);
+}
+
+// Compresses bgr into `out`; false when libjpeg fails. `out` is the caller's: this function's own locals are
+// indeterminate after the jump.
+bool encode_into(const cv::Mat& bgr, int quality, std::vector<unsigned char>& out) {
     jpeg_compress_struct info{};
     ErrorJump err{};
+    VectorDestination dest{};
+    dest.pub.init_destination = start_vector;
+    dest.pub.empty_output_buffer = grow_vector;
+    dest.pub.term_destination = finish_vector;
+    dest.out = &out;
     info.err = jpeg_std_error(&err.mgr);
     err.mgr.error_exit = jump_back;
     err.mgr.output_message = stay_quiet;
@@ -64,7 +113,7 @@ bool encode_into(const cv::Mat& bgr, int quality, unsigned char** buffer, unsign
         return false;
     }
     jpeg_create_compress(&info);
-    jpeg_mem_dest(&info, buffer, size);
+    info.dest = &dest.pub;
     info.image_width = static_cast<JDIMENSION>(bgr.cols);
     info.image_height = static_cast<JDIMENSION>(bgr.rows);
     info.input_components = 3;
@@ -83,15 +132,12 @@ bool encode_into(const cv::Mat& bgr, int quality, unsigned char** buffer, unsign
 
 // bgr as JPEG bytes, compressed as OpenCV's imencode asks libjpeg to (its defaults, the quality, BGR input).
 std::vector<unsigned char> compress(const cv::Mat& bgr, int quality) {
-    unsigned char* buffer = nullptr; // libjpeg's, grown as it writes
-    unsigned long size = 0;
-    const bool done = encode_into(bgr, quality, &buffer, &size);
-    const std::unique_ptr<unsigned char, void (*)(void*)> owned(buffer, &std::free); // on success and failure
-    if (!done) {
+    std::vector<unsigned char> bytes;
+    if (!encode_into(bgr, quality, bytes)) {
         throw std::runtime_error("cannot save a " + std::to_string(bgr.cols) + "x" + std::to_string(bgr.rows) +
                                  " image as JPEG");
     }
-    return std::vector<unsigned char>(buffer, buffer + size);
+    return bytes;
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -65,6 +66,27 @@ TEST(StillJpeg, ResavesThePixelsOpenCvWouldSave) {
     EXPECT_EQ(cv::norm(app::resave_jpeg(wide(cv::Rect(0, 0, frame.cols, frame.rows)), 60),
                        app::resave_jpeg(frame, 60), cv::NORM_INF),
               0.0);
+}
+
+TEST(StillJpeg, AFrameLargerThanTheFirstBufferResavesWhole) {
+    // A noisy 816x480 frame at quality 95 compresses to several times the destination's first 64 KiB, so the bytes
+    // cross each growth of the buffer.
+    cv::Mat frame(480, 816, CV_8UC3);
+    cv::randu(frame, cv::Scalar::all(0), cv::Scalar::all(255));
+    std::vector<unsigned char> bytes;
+    ASSERT_TRUE(cv::imencode(".jpg", frame, bytes, {cv::IMWRITE_JPEG_QUALITY, 95}));
+    ASSERT_GT(bytes.size(), 4u * 65536u) << "the frame must outgrow the first buffer";
+    EXPECT_EQ(cv::norm(app::resave_jpeg(frame, 95), cv::imdecode(bytes, cv::IMREAD_COLOR), cv::NORM_INF), 0.0);
+}
+
+TEST(StillJpeg, AFrameLibjpegCannotSaveIsOneClearError) {
+    const cv::Mat too_wide(1, 70000, CV_8UC3, cv::Scalar::all(128)); // JPEG's limit is 65,500 pixels a side
+    try {
+        app::resave_jpeg(too_wide, 90);
+        FAIL() << "a 70000-pixel-wide frame was saved";
+    } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "cannot save a 70000x1 image as JPEG");
+    }
 }
 
 TEST(StillJpeg, GreyscaleJpegComesOutAsBgr) {
