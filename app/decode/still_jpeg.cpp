@@ -1,6 +1,5 @@
 #include <csetjmp>
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -67,10 +66,14 @@ constexpr std::size_t k_first_chunk = 1 << 16;
 void grow_to(j_compress_ptr info, std::size_t size) {
     auto* dest = reinterpret_cast<VectorDestination*>(info->dest);
     const std::size_t written = dest->out->size() - dest->pub.free_in_buffer;
+    bool grown = true;
     try {
         dest->out->resize(size);
     } catch (const std::bad_alloc&) {
-        ERREXIT1(info, JERR_OUT_OF_MEMORY, 10); // no exception may cross libjpeg's C frames: a jump instead
+        grown = false;
+    }
+    if (!grown) { // no exception may cross libjpeg's C frames, nor a jump leave a handler: the jump comes after it
+        ERREXIT1(info, JERR_OUT_OF_MEMORY, 10);
     }
     dest->pub.next_output_byte = dest->out->data() + written;
     dest->pub.free_in_buffer = size - written;
