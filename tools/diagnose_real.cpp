@@ -74,7 +74,7 @@ void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const C
     }
     PoseSpace space;
     space.active = {true, true, true, false, false, false};
-    const Frustum& f = s.frustum;
+    const Frustum f = reaching_small_signs(s.frustum, cam, models);
     if (s.search.detect_rotation) {
         space.active = {true, true, true, f.yaw_range > 0, f.pitch_range > 0, f.roll_range > 0};
     }

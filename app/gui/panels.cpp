@@ -126,6 +126,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= input_double("yaw +- (deg)", s.frustum.yaw_range, 0.0, 90.0, "%.0f");
         changed |= input_double("pitch +- (deg)", s.frustum.pitch_range, 0.0, 90.0, "%.0f");
         changed |= input_double("roll +- (deg)", s.frustum.roll_range, 0.0, 90.0, "%.0f");
+        changed |= input_double("smallest sign (px)", s.frustum.min_sign_px, 0.0, 100.0, "%.1f");
         changed |= input_double("horizontal fov (deg)", s.camera.horizontal_fov_deg, 10.0, 150.0, "%.0f");
     }
     if (!apply_error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", apply_error.c_str());

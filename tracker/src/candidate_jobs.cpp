@@ -26,17 +26,6 @@ bool same_place(const cv::Rect2f& a, const cv::Rect2f& b) {
     return box_iou(a, b) > k_same_place_iou && large <= k_same_place_scale * k_same_place_scale * small;
 }
 
-cv::Point2d extent(const SignModel& m) {
-    float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-    for (const auto& p : m.outline) {
-        x0 = std::min(x0, p.x);
-        x1 = std::max(x1, p.x);
-        y0 = std::min(y0, p.y);
-        y1 = std::max(y1, p.y);
-    }
-    return {x1 - x0, y1 - y0};
-}
-
 } // namespace
 
 bool region_frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign) {
@@ -70,7 +59,7 @@ std::vector<SwarmJob> candidate_jobs(const std::vector<Candidate>& regions, cons
             if (rim_colour(models[m]) != c.colour) {
                 continue;
             }
-            const cv::Point2d size = extent(models[m]);
+            const cv::Point2d size = models[m].extent();
             const double z = std::sqrt(cam.fx * size.x / w * cam.fy * size.y / h);
             SwarmJob j{lower, upper, {static_cast<int>(m), true}, {}, {}};
             j.lower[0] = std::max(lower[0], cu - du);

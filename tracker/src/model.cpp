@@ -64,6 +64,22 @@ int SignModel::count(PointRole role) const {
     return static_cast<int>(std::count_if(points.begin(), points.end(), [&](const auto& p) { return p.role == role; }));
 }
 
+cv::Point2d SignModel::extent() const {
+    float x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (const auto& p : outline) {
+        x0 = std::min(x0, p.x);
+        x1 = std::max(x1, p.x);
+        y0 = std::min(y0, p.y);
+        y1 = std::max(y1, p.y);
+    }
+    return {x1 - x0, y1 - y0};
+}
+
+double SignModel::size_m() const {
+    const cv::Point2d e = extent();
+    return std::sqrt(e.x * e.y);
+}
+
 std::vector<ModelPoint> edge_points(const std::vector<cv::Point3f>& outline, int per_model) {
     std::vector<double> lengths;
     double total = 0;

@@ -76,6 +76,18 @@ void frustum_bounds(const Frustum& f, const Camera& cam, const PoseSpace& space,
     }
 }
 
+Frustum reaching_small_signs(const Frustum& f, const Camera& cam, const std::vector<SignModel>& models) {
+    double smallest = 0;
+    for (const auto& m : models) {
+        smallest = smallest > 0 ? std::min(smallest, m.size_m()) : m.size_m();
+    }
+    Frustum out = f;
+    if (f.min_sign_px > 0 && smallest > 0) {
+        out.z_max = std::max(f.z_max, std::sqrt(cam.fx * cam.fy) * smallest / f.min_sign_px);
+    }
+    return out;
+}
+
 cv::Matx33d rotation_matrix(const Pose& p) {
     const auto r = math::rigid_from_params(0, 0, 1, static_cast<float>(p.yaw), static_cast<float>(p.pitch),
                                            static_cast<float>(p.roll));

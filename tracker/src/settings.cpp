@@ -91,6 +91,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("yaw_range", s.frustum.yaw_range);
     f("pitch_range", s.frustum.pitch_range);
     f("roll_range", s.frustum.roll_range);
+    f("min_sign_px", s.frustum.min_sign_px);
     f("horizontal_fov_deg", s.camera.horizontal_fov_deg);
     f("camera_file", s.camera.camera_file);
     f("models_dir", s.signs.models_dir);
@@ -209,6 +210,7 @@ void TrackerSettings::validate() const {
     range("yaw_range", frustum.yaw_range, 0.0, 89.0);
     range("pitch_range", frustum.pitch_range, 0.0, 89.0);
     range("roll_range", frustum.roll_range, 0.0, 180.0);
+    range("min_sign_px", frustum.min_sign_px, 0.0, 1000.0);
     range("horizontal_fov_deg", camera.horizontal_fov_deg, 1.0, 179.0);
     if (signs.categories.empty()) {
         bad("categories", "needs at least one category");

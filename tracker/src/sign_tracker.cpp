@@ -155,7 +155,7 @@ private:
                                 0.4 * f * p[2] + std::abs(t.velocity[2]), fa * s.frustum.yaw_range + 1.0,
                                 fa * s.frustum.pitch_range + 1.0, fa * s.frustum.roll_range + 1.0};
         std::vector<double> flo, fhi;
-        frustum_bounds(m_settings.frustum, m_camera, PoseSpace{}, flo, fhi);
+        frustum_bounds(search_frustum(), m_camera, PoseSpace{}, flo, fhi);
         lo.clear();
         hi.clear();
         for (int k = 0; k < 6; ++k) {
@@ -191,6 +191,9 @@ private:
             ++i;
         }
     }
+
+    // The settings' frustum, reaching the smallest sign model at Frustum::min_sign_px in this camera.
+    Frustum search_frustum() const { return reaching_small_signs(m_settings.frustum, m_camera, m_models); }
 
     PoseSpace track_space() const {
         PoseSpace sp;
@@ -292,7 +295,8 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     }
     StageTiming& timing = r.timing;
     const auto t0 = Clock::now();
-    auto jobs = candidate_jobs(candidate_regions(r), m_models, m_camera, lo, hi, s.frustum.z_min, s.frustum.z_max);
+    const Frustum f = search_frustum();
+    auto jobs = candidate_jobs(candidate_regions(r), m_models, m_camera, lo, hi, f.z_min, f.z_max);
     timing.candidates_ms += ms_between(t0, Clock::now());
     const int keep = s.search.candidate_swarms > 0 ? s.search.candidate_swarms : (m_search->on_gpu() ? 64 : 20);
     if (static_cast<int>(jobs.size()) <= keep) {
@@ -381,16 +385,19 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, FrameResul
     StageTiming& timing = r.timing;
     const auto& s = m_settings;
     SearchPass pass{detect_space(), {}, {}};
-    std::vector<double> lo, hi;
+    // The tiles' swarms spread over the frustum in metres; a candidate region, whose size gives its depth, is
+    // searched out to the smallest sign's pixels (Frustum::min_sign_px). Only the far depth differs.
+    std::vector<double> lo, hi, reach_lo, reach_hi;
     frustum_bounds(m_settings.frustum, m_camera, pass.space, lo, hi);
+    frustum_bounds(search_frustum(), m_camera, pass.space, reach_lo, reach_hi);
     const bool with_candidates = m_host_frame != nullptr && s.search.candidate_regions > 0;
     pass.jobs = tile_jobs(static_cast<int>(m_models.size()), s.search.detection_swarms_per_category,
                           detection_tiles(s, m_search->on_gpu(), with_candidates), lo, hi);
     std::vector<cv::Rect2f> masks;
     std::vector<int> mask_models;
     track_masks(m_tracks, masks, mask_models);
-    for (auto& j :
-         candidate_detection_jobs(pass.space, lo, hi, masks, mask_models, seed ^ 0x9e3779b97f4a7c15ULL, r)) {
+    for (auto& j : candidate_detection_jobs(pass.space, reach_lo, reach_hi, masks, mask_models,
+                                            seed ^ 0x9e3779b97f4a7c15ULL, r)) {
         pass.jobs.push_back(std::move(j));
     }
     pass.outcomes = m_search->run(pass.space, pass.jobs, masks, mask_models, seed + 1, timing);

@@ -51,6 +51,11 @@ struct SignModel {
     float rim_floor_scale = 1.f;
 
     int count(PointRole role) const;
+    // Width and height of the outline's bounding box, in metres.
+    cv::Point2d extent() const;
+    // The geometric mean of the extent: the size a region's box is matched to (candidate_jobs) and the
+    // smallest model's is what the search's far depth is set by (search_frustum in tracker/pose.h).
+    double size_m() const;
 };
 
 // Throws std::runtime_error "FILE: field 'F': reason" for a malformed file.

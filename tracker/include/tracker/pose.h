@@ -8,6 +8,7 @@
 #include <opencv2/core.hpp>
 
 #include "tracker/camera.h"
+#include "tracker/model.h"
 #include "tracker/types.h"
 
 namespace tracker {
@@ -31,7 +32,18 @@ struct Frustum {
     double x_min = -12, x_max = 12;
     double y_min = -6, y_max = 3;
     double yaw_range = 30, pitch_range = 10, roll_range = 10;
+    // Candidate regions and tracks are searched out to where the smallest sign model is this many pixels wide,
+    // if that is beyond z_max (0: z_max alone; the tiles' swarms keep z_max). Depth in metres follows from the
+    // focal length, which for a camera without a calibration file is a guessed field of view: on a frame twice
+    // as wide at the same guess, a sign of a given pixel size is twice as far, and a small one fell beyond z_max.
+    // Small signs are a matter of pixels, not metres. 9 px is a little under the smallest sign GTSDB labels (16
+    // px at 1,360 px across, 9.6 px at 816), and leaves z_max in force on such frames.
+    double min_sign_px = 9;
 };
+
+// `f` with its far depth moved out, if need be, to where the smallest of `models` (SignModel::size_m) is
+// f.min_sign_px pixels wide through `cam`: the frustum of the candidate regions' and the tracks' searches.
+Frustum reaching_small_signs(const Frustum& f, const Camera& cam, const std::vector<SignModel>& models);
 
 // Bounds of the active dimensions: x/z and y/z limited by both the image and the lateral/height range at
 // the nearest depth. Throws std::invalid_argument when the frustum is empty.
