@@ -63,6 +63,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
     if (ImGui::CollapsingHeader("Search (PSO)", ImGuiTreeNodeFlags_DefaultOpen)) {
         changed |= ImGui::SliderInt("particles / swarm", &s.search.particles, 4, 1024);
         changed |= ImGui::SliderInt("generations / frame", &s.search.generations, 1, 500);
+        changed |= ImGui::SliderInt("detection generations (0 auto)", &s.search.detection_generations, 0, 500);
         changed |= ImGui::SliderInt("detection swarms / category", &s.search.detection_swarms_per_category, 1, 8);
         changed |= ImGui::SliderInt("detection tile columns (0 auto)", &s.search.detection_columns, 0, 16);
         changed |= ImGui::SliderInt("detection tile rows (0 auto)", &s.search.detection_rows, 0, 16);

@@ -54,6 +54,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("candidate_regions", s.search.candidate_regions);
     f("candidate_swarms", s.search.candidate_swarms);
     f("candidate_probe_generations", s.search.candidate_probe_generations);
+    f("detection_generations", s.search.detection_generations);
     f("candidate_interval", s.search.candidate_interval);
     f("w", s.search.w);
     f("c1", s.search.c1);
@@ -176,6 +177,7 @@ void TrackerSettings::validate() const {
     range("candidate_regions", search.candidate_regions, 0, 2000); // 0: no candidate pass
     range("candidate_swarms", search.candidate_swarms, 0, 1024);   // 0: auto
     range("candidate_probe_generations", search.candidate_probe_generations, 1, 1000);
+    range("detection_generations", search.detection_generations, 0, 10000); // 0: auto
     range("candidate_interval", search.candidate_interval, 0, 1000); // 0: auto
     range("w", search.w, -1.0, 1.5);
     range("c1", search.c1, 0.0, 5.0);

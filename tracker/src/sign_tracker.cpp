@@ -192,6 +192,15 @@ private:
         }
     }
 
+    // SearchSettings::detection_generations, auto resolved.
+    int detection_generations() const {
+        const auto& s = m_settings.search;
+        if (s.detection_generations > 0) {
+            return s.detection_generations;
+        }
+        return m_search->on_gpu() ? s.generations : std::max(1, s.generations / 2);
+    }
+
     // The settings' frustum, reaching the smallest sign model at Frustum::min_sign_px in this camera.
     Frustum search_frustum() const { return reaching_small_signs(m_settings.frustum, m_camera, m_models); }
 
@@ -298,7 +307,7 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     const Frustum f = search_frustum();
     auto jobs = candidate_jobs(candidate_regions(r), m_models, m_camera, lo, hi, f.z_min, f.z_max);
     timing.candidates_ms += ms_between(t0, Clock::now());
-    const int keep = s.search.candidate_swarms > 0 ? s.search.candidate_swarms : (m_search->on_gpu() ? 64 : 20);
+    const int keep = s.search.candidate_swarms > 0 ? s.search.candidate_swarms : (m_search->on_gpu() ? 64 : 40);
     if (static_cast<int>(jobs.size()) <= keep) {
         return jobs;
     }
@@ -400,7 +409,8 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, FrameResul
                                             seed ^ 0x9e3779b97f4a7c15ULL, r)) {
         pass.jobs.push_back(std::move(j));
     }
-    pass.outcomes = m_search->run(pass.space, pass.jobs, masks, mask_models, seed + 1, timing);
+    pass.outcomes =
+        m_search->run(pass.space, pass.jobs, masks, mask_models, seed + 1, timing, SearchSize{0, detection_generations()});
     std::vector<Track> fresh = fresh_tracks(pass);
     admit_detections(
         std::move(fresh), m_tracks, s.tracking.duplicate_iou,

@@ -37,7 +37,7 @@ struct SearchSettings {
     int detection_rows = 0;
     // Candidate detection (tracker/src/candidates.h): regions of sign paint, at most candidate_regions of them
     // (0: none), each paired with every model of its colour; a short probe search (candidate_probe_generations
-    // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 64 on a GPU, 20 on
+    // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 64 on a GPU, 40 on
     // the CPU backend) get a full detection swarm in a box around the region. Real signs of 15-30 px are too
     // small for swarms spread over the frustum to land on; the regions are where they can be.
     int candidate_regions = 60;
@@ -49,6 +49,11 @@ struct SearchSettings {
     // region search is most of a frame's wall time, every frame on the CPU backend, where the swarms' search is.
     // A still (the first frame after a reset) is always searched.
     int candidate_interval = 0;
+    // Generations of the detection swarms (the tiles' and the candidates'); tracking swarms run `generations`.
+    // 0 = auto: `generations` on a GPU, half of it on the CPU backend, whose frame time grows with every
+    // swarm-generation: there a swarm on a sign's region settles within 50, and twice the candidate swarms at half
+    // the generations find more real signs in less time than 20 swarms at 100 (docs/benchmarks.md, "Real footage").
+    int detection_generations = 0;
 };
 
 // Which engine runs the search, and how a GPU lays it out.
