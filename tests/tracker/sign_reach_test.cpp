@@ -1,5 +1,10 @@
 // Frustum::min_sign_px: the far depth reaches the smallest sign model at that many pixels, whatever the frame
 // size and focal length; small signs are a matter of pixels, and metres follow from a guessed field of view.
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "render.h"

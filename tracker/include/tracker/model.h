@@ -54,7 +54,7 @@ struct SignModel {
     // Width and height of the outline's bounding box, in metres.
     cv::Point2d extent() const;
     // The geometric mean of the extent: the size a region's box is matched to (candidate_jobs) and the
-    // smallest model's is what the search's far depth is set by (search_frustum in tracker/pose.h).
+    // smallest model's sets how far candidate regions are searched (reaching_small_signs in tracker/pose.h).
     double size_m() const;
 };
 
