@@ -36,9 +36,11 @@ struct Frustum {
     // if that is beyond z_max (0: z_max alone; the tiles' swarms keep z_max). Depth in metres follows from the
     // focal length, which for a camera without a calibration file is a guessed field of view: on a frame twice
     // as wide at the same guess, a sign of a given pixel size is twice as far, and a small one fell beyond z_max.
-    // Small signs are a matter of pixels, not metres. 9 px is a little under the smallest sign GTSDB labels (16
-    // px at 1,360 px across, 9.6 px at 816), and leaves z_max in force on such frames.
-    double min_sign_px = 9;
+    // Small signs are a matter of pixels, not metres. 14 px is the smallest sign the tracker is asked to find and
+    // a little under the smallest GTSDB labels at its cameras' 1,360 px (16 px); z_max stays in force on frames up
+    // to 1,384 px across at the default field of view. 9 px also found a mosaic's small signs, but on the dev
+    // frames upscaled to 1,360 px it searched clutter smaller than any sign there (docs/benchmarks.md).
+    double min_sign_px = 14;
 };
 
 // `f` with its far depth moved out, if need be, to where the smallest of `models` (SignModel::size_m) is
