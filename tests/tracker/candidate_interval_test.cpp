@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "scenes/synthetic.h"
+#include "test_files.h"
 #include "tracker/tracker.h"
 
 namespace tracker {
@@ -90,12 +91,8 @@ TEST(CandidateInterval, NothingIsSearchedWithTheCandidatePassOff) {
 TEST(CandidateInterval, ANegativeIntervalIsRefusedByName) {
     TrackerSettings s;
     s.search.candidate_interval = -1;
-    try {
-        s.validate();
-        FAIL() << "candidate_interval -1 was accepted";
-    } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("candidate_interval"), std::string::npos) << e.what();
-    }
+    const std::string e = test::error_of<std::invalid_argument>([&] { s.validate(); });
+    EXPECT_NE(e.find("candidate_interval"), std::string::npos) << "candidate_interval -1 was accepted: '" << e << "'";
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "scenes/synthetic.h"
+#include "test_files.h"
 #include "tracker/tracker.h"
 
 namespace tracker {
@@ -56,12 +57,8 @@ TEST(CpuSearchDefaults, FortyCandidateSwarmsBesideTheTiles) {
 TEST(CpuSearchDefaults, ANegativeValueIsRefusedByName) {
     TrackerSettings s;
     s.search.detection_generations = -1;
-    try {
-        s.validate();
-        FAIL() << "a negative detection_generations was accepted";
-    } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("detection_generations"), std::string::npos) << e.what();
-    }
+    const std::string e = test::error_of<std::invalid_argument>([&] { s.validate(); });
+    EXPECT_NE(e.find("detection_generations"), std::string::npos) << "a negative detection_generations was accepted: '" << e << "'";
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 
 #include "render.h"
 #include "scenes/synthetic.h"
+#include "test_files.h"
 #include "tracker/eval.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
@@ -47,12 +48,8 @@ TEST(SignReach, TheSmallestModelSetsTheFarDepth) {
 TEST(SignReach, AMalformedValueIsRefusedByName) {
     TrackerSettings s;
     s.frustum.min_sign_px = -1;
-    try {
-        s.validate();
-        FAIL() << "a negative min_sign_px was accepted";
-    } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("min_sign_px"), std::string::npos) << e.what();
-    }
+    const std::string e = test::error_of<std::invalid_argument>([&] { s.validate(); });
+    EXPECT_NE(e.find("min_sign_px"), std::string::npos) << "a negative min_sign_px was accepted: '" << e << "'";
 }
 
 // A camera with a narrow field of view (a longer lens, or a guess that does not fit the camera): a 16 px
