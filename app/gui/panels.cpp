@@ -101,6 +101,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= input_double("edge gain", s.fitness.edge_gain, 0.05, 100.0, "%.2f");
         changed |= input_double("edge crossing", s.fitness.edge_crossing, 0.0, 1.0, "%.2f");
         changed |= input_double("occluder credit", s.fitness.occluder_credit, 0.0, 1.0, "%.2f");
+        changed |= input_double("yellow interior", s.fitness.yellow_interior, 0.0, 1.0, "%.2f");
         changed |= input_double("group floor", s.fitness.group_floor, 0.0, 1.0, "%.2f");
         changed |= input_double("rim floor", s.fitness.rim_floor, 0.0, 1.0, "%.2f");
         changed |= input_double("depth filter gain", s.tracking.depth_filter_gain, 0.05, 1.0, "%.2f");

@@ -29,6 +29,7 @@ math::FitnessWeights fitness_weights(const TrackerSettings& s) {
     w.edge_gain = static_cast<float>(s.fitness.edge_gain);
     w.edge_crossing = static_cast<float>(s.fitness.edge_crossing);
     w.occluder_credit = static_cast<float>(s.fitness.occluder_credit);
+    w.yellow_interior = static_cast<float>(s.fitness.yellow_interior);
     w.group_floor = static_cast<float>(s.fitness.group_floor);
     w.rim_floor = static_cast<float>(s.fitness.rim_floor);
     return w;

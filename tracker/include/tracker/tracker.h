@@ -91,6 +91,10 @@ struct FitnessSettings {
     // instead of 0, so a sign partly hidden by a thin occluder is still found; a plain disc of one sign colour
     // still scores 0 there (its interior has the rim's colour). 0: occluders count as wrong colour.
     double occluder_credit = 0.5;
+    // How much a yellow pixel counts where a sign's interior is white (0 to 1; FitnessWeights::yellow_interior).
+    // Danger, prohibitory and give-way signs have yellow faces in Sweden, Finland, Norway, Iceland and Poland, and
+    // temporary signs do elsewhere; the models keep the white face of the Vienna convention's usual design.
+    double yellow_interior = 1.0;
     // Every required part of a sign must be there: when one scores below its floor, the fitness is scaled by its
     // score / floor (FitnessWeights). group_floor holds the parts other than the rim (the white interior, the
     // arrow, the white border); rim_floor the rim. 0 turns a floor off.

@@ -62,6 +62,9 @@ struct FitnessWeights {
     // keeps its interior above group_floor, while a plain disc of a sign colour (interior the rim's colour,
     // not "other") still scores 0 there. 0: occluders count as wrong colour.
     float occluder_credit = 0.5f;
+    // A white interior point takes the better of its white likelihood and this times its yellow one: the same
+    // signs have yellow faces in some countries (FitnessSettings::yellow_interior). 0: white only.
+    float yellow_interior = 1.0f;
 };
 
 // Boxes of signs already tracked, in pixels, each with the model tracking it: detection swarms of that
@@ -133,7 +136,11 @@ SWARM_HOST_DEVICE SWARM_INLINE bool point_value(const RigidPose& pose, const Int
         const float aligned = along < 0.f ? 0.f : (along > 1.f ? 1.f : along);
         value = aligned + w.edge_crossing * (crossing - aligned);
     } else {
-        const float l = likelihood(s, p.colour);
+        float l = likelihood(s, p.colour);
+        if (p.role == 1 && p.colour == 2) {
+            const float yellow = w.yellow_interior * s.c[3];
+            l = yellow > l ? yellow : l;
+        }
         if (p.role == 2) {
             value = 1.f - l;
         } else if (p.role == 1 && p.colour < 4) {
