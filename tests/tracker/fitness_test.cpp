@@ -435,10 +435,10 @@ TEST(GroupFloors, AHazyGiveWaySignIsNotCut) {
     EXPECT_LT(evaluator(1.f)->score(sign, 0), defaults.fitness.detect_threshold);
 }
 
-// Nordic and Polish danger, prohibitory and give-way signs have yellow faces. With yellow_interior a yellow face
-// counts as the models' white one and such a sign scores as the white-faced one does; at 0 its interior scores
-// nothing (danger and give-way, whose white is a required part, are cut to 0). A yellow board with no red rim stays
-// far under the detection threshold.
+// Nordic and Polish danger, prohibitory and give-way signs have yellow faces. With yellow_interior (the default, 1)
+// a yellow face counts as the models' white one and such a sign scores as the white-faced one does; at 0 its
+// interior scores nothing (danger and give-way, whose white is a required part, are cut to 0). A yellow board with
+// no red rim stays far under the detection threshold.
 class YellowFaces : public ::testing::TestWithParam<Category> {};
 
 TEST_P(YellowFaces, AYellowFaceCountsAsWhite) {
@@ -474,39 +474,9 @@ TEST_P(YellowFaces, AYellowFaceCountsAsWhite) {
     const double yellow = score(frame_with(yellow_faced), defaults.fitness.yellow_interior);
     EXPECT_GT(yellow, defaults.fitness.detect_threshold);
     EXPECT_GT(yellow, white - 0.1);
+    EXPECT_NEAR(score(frame_with(models[0]), 0.0), white, 0.02); // a white face does not need it
     EXPECT_LT(score(frame_with(yellow_faced), 0.0), yellow - 0.2);
     EXPECT_LT(score(frame_with(board), defaults.fitness.yellow_interior), 0.5 * defaults.fitness.detect_threshold);
-}
-
-// Paint coverage compares a pixel's chroma with the largest near it (common/colour_math.h). A sign's yellow face is
-// often far more saturated than its red rim; the coverage must not take it for the rim's own paint, or the whole rim
-// reads as a part-covered edge. A faded rim beside a yellow face stays over the rim's floor, as beside a white one
-// (lower all the same: where the blur mixes it with the yellow it turns orange, which is not red).
-TEST_P(YellowFaces, ARimBesideAYellowFaceReadsAsBesideAWhiteOne) {
-    auto models = load_sign_models("", {GetParam()});
-    const Camera cam = Camera::from_fov(640, 360, 60);
-    const Pose sign{1.2, -1.0, 20.0, 0, 0, 0}; // about 26 px wide
-    const auto rim_mean = [&](const cv::Scalar& face) {
-        cv::Mat f(360, 640, CV_8UC3);
-        render::road_background(f, cam, 3.0, 7);
-        for (const auto& layer : models[0].layers) { // faded red rim, then the face of the given colour
-            const auto pts = project_points(cam, sign, layer.polygon);
-            const cv::Scalar colour = layer.colour == ColourClass::Red ? cv::Scalar(95, 90, 185) : face;
-            cv::fillPoly(f, std::vector<std::vector<cv::Point>>{render::fixed_point(pts)}, colour, cv::LINE_AA,
-                         render::k_shift);
-        }
-        cv::GaussianBlur(f, f, cv::Size(), 0.5);
-        ClassMaps maps;
-        preprocess_cpu(f, maps);
-        SignEvaluator ev(models, PoseSpace{}, cam, fitness_weights(TrackerSettings{}));
-        ev.set_host_maps(&maps);
-        const auto means = ev.group_means(sign, 0);
-        return means[0]; // the first rim group (each model's first region is its rim)
-    };
-    const float beside_white = rim_mean(cv::Scalar(245, 245, 245));
-    const float beside_yellow = rim_mean(cv::Scalar(0, 215, 255));
-    EXPECT_GT(beside_white, TrackerSettings{}.fitness.rim_floor);
-    EXPECT_GT(beside_yellow, TrackerSettings{}.fitness.rim_floor);
 }
 
 INSTANTIATE_TEST_SUITE_P(RedRimmedSigns, YellowFaces,

@@ -84,7 +84,7 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
         const auto* p = bgr.ptr<cv::Vec3b>(y);
         auto* ch = chroma.ptr<float>(y);
         for (int x = 0; x < w; ++x) {
-            ch[x] = math::cover_chroma(p[x][0], p[x][1], p[x][2]);
+            ch[x] = math::chroma_of(p[x][0], p[x][1], p[x][2]);
         }
     }
     const int side = 2 * math::k_cover_radius + 1;

@@ -191,25 +191,12 @@ SWARM_HOST_DEVICE SWARM_INLINE float chroma_of(float b, float g, float r) {
     return mx - mn;
 }
 
-// The chroma that paint coverage compares: a yellow's counts for nothing. A sign's yellow face (Nordic and Polish
-// danger, prohibitory and give-way signs) is often far more saturated than its red rim; against the face's chroma
-// the rim read as a part-covered edge all round, and its red fell under the rim's floor.
-SWARM_HOST_DEVICE SWARM_INLINE float cover_chroma(float b, float g, float r) {
-    const float mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
-    const float mn = r < g ? (r < b ? r : b) : (g < b ? g : b);
-    const float chroma = mx - mn;
-    if (mx != r || g <= b || chroma < 1e-3f) {
-        return chroma; // yellow's hue lies between red and green with red the largest channel (and up to 60 degrees)
-    }
-    return chroma * (1.f - hue_weight(60.f * (g - b) / chroma, 52.f, 22.f));
-}
-
-// Red and blue only: yellow is no model's rim, and coverage against cover_chroma would take a yellow's own away.
 SWARM_HOST_DEVICE SWARM_INLINE void apply_cover(ClassLikelihood& c, float chroma, float local_max_chroma) {
     const float full = k_cover_full * local_max_chroma;
     const float cover = chroma >= full ? 1.f : chroma / (full > 1.f ? full : 1.f);
     c.red *= cover;
     c.blue *= cover;
+    c.yellow *= cover;
 }
 
 // The scalar whose gradient drives the edge term: how much a pixel looks like any sign colour.

@@ -117,7 +117,7 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
         for (int k = threadIdx.x; k < k_chroma_w * k_chroma_h; k += k_block) {
             const int ly = k / k_chroma_w, lx = k - ly * k_chroma_w;
             const unsigned char* p = pixel_at(bgr, cx0 + lx, cy0 + ly);
-            chroma[ly][lx] = math::cover_chroma(p[0], p[1], p[2]);
+            chroma[ly][lx] = math::chroma_of(p[0], p[1], p[2]);
         }
         __syncthreads();
         // The window maximum in two passes (along x, then along y): 2 x 5 reads a cell instead of 25.
