@@ -58,7 +58,8 @@ TEST(CpuSearchDefaults, ANegativeValueIsRefusedByName) {
     TrackerSettings s;
     s.search.detection_generations = -1;
     const std::string e = test::error_of<std::invalid_argument>([&] { s.validate(); });
-    EXPECT_NE(e.find("detection_generations"), std::string::npos) << "a negative detection_generations was accepted: '" << e << "'";
+    EXPECT_NE(e.find("detection_generations"), std::string::npos)
+        << "a negative detection_generations was accepted: '" << e << "'";
 }
 
 } // namespace

@@ -449,20 +449,21 @@ TEST_P(YellowFaces, AYellowFaceCountsAsWhite) {
     }
     const Camera cam = Camera::from_fov(640, 360, 60);
     const Pose sign{1.2, -1.0, 20.0, 0, 0, 0}; // about 26 px wide
-    const auto frame_with = [&](const SignModel& drawn) {
-        cv::Mat f(360, 640, CV_8UC3);
-        render::road_background(f, cam, 3.0, 7);
-        render_sign(f, cam, drawn, sign);
-        cv::GaussianBlur(f, f, cv::Size(), 0.6);
-        return f;
-    };
     SignModel board = yellow_faced; // the same shape all yellow
     for (auto& layer : board.layers) {
         layer.colour = ColourClass::Yellow;
     }
-    const auto score = [&](const cv::Mat& f, double yellow_interior) {
+    const auto maps_of = [&](const SignModel& drawn) {
+        cv::Mat f(360, 640, CV_8UC3);
+        render::road_background(f, cam, 3.0, 7);
+        render_sign(f, cam, drawn, sign);
+        cv::GaussianBlur(f, f, cv::Size(), 0.6);
         ClassMaps maps;
         preprocess_cpu(f, maps);
+        return maps;
+    };
+    const ClassMaps white_maps = maps_of(models[0]), yellow_maps = maps_of(yellow_faced), board_maps = maps_of(board);
+    const auto score = [&](const ClassMaps& maps, double yellow_interior) {
         TrackerSettings s;
         s.fitness.yellow_interior = yellow_interior;
         SignEvaluator ev(models, PoseSpace{}, cam, fitness_weights(s));
@@ -470,13 +471,13 @@ TEST_P(YellowFaces, AYellowFaceCountsAsWhite) {
         return ev.score(sign, 0);
     };
     const TrackerSettings defaults;
-    const double white = score(frame_with(models[0]), defaults.fitness.yellow_interior);
-    const double yellow = score(frame_with(yellow_faced), defaults.fitness.yellow_interior);
+    const double white = score(white_maps, defaults.fitness.yellow_interior);
+    const double yellow = score(yellow_maps, defaults.fitness.yellow_interior);
     EXPECT_GT(yellow, defaults.fitness.detect_threshold);
     EXPECT_GT(yellow, white - 0.1);
-    EXPECT_NEAR(score(frame_with(models[0]), 0.0), white, 0.02); // a white face does not need it
-    EXPECT_LT(score(frame_with(yellow_faced), 0.0), yellow - 0.2);
-    EXPECT_LT(score(frame_with(board), defaults.fitness.yellow_interior), 0.5 * defaults.fitness.detect_threshold);
+    EXPECT_NEAR(score(white_maps, 0.0), white, 0.02); // a white face does not need it
+    EXPECT_LT(score(yellow_maps, 0.0), yellow - 0.2);
+    EXPECT_LT(score(board_maps, defaults.fitness.yellow_interior), 0.5 * defaults.fitness.detect_threshold);
 }
 
 INSTANTIATE_TEST_SUITE_P(RedRimmedSigns, YellowFaces,
