@@ -228,13 +228,16 @@ private:
         plan.kernel = persistent_kernel_for<Real>(pb.function, ew::Staging::Resident, false);
         allow_staged_smem(plan.kernel);
         // As many blocks as two per SM allow, but no warp without a row; tiles as long as the warps' share
-        // of rows, of the length that fills the most lanes (flat_tile_rows).
+        // of rows, of the length that fills the most lanes (flat_tile_rows). Every block that fits, not only
+        // as many as whole tiles need: at 5,000 x 200 the 209 blocks of one 3-row tile per warp left 77 SMs with
+        // two blocks (48 rows) and 55 with one, and the grid barrier waits for the fullest SMs; 264 blocks of 2
+        // or 3 rows per warp (SplitTiles) give every SM about 38 (docs/benchmarks.md, "Design evidence").
         const int most_blocks = sm_count() * ew::k_flat_min_blocks / std::max(pb.swarms, 1);
         if (most_blocks < 1) return plan;
         const int groups = pitch / 4;
         const int share = std::clamp((pb.particles + most_blocks * ew::k_warps - 1) / (most_blocks * ew::k_warps), 1, 32);
         const int tile = ew::flat_tile_rows(groups, width, share);
-        const int blocks = std::min(most_blocks, (pb.particles + ew::k_warps * tile - 1) / (ew::k_warps * tile));
+        const int blocks = std::min(most_blocks, (pb.particles + ew::k_warps - 1) / ew::k_warps);
         const int rows = ew::SplitTiles::max_rows(blocks * ew::k_warps, pb.particles, tile);
         const std::size_t smem = ew::staging_offset<Real>(pitch) + ew::resident_bytes<Real>(ew::k_warps, rows, pitch);
         if (smem > max_staged_smem() || resident_blocks(plan.kernel, smem) < blocks * pb.swarms) return plan;
