@@ -138,7 +138,7 @@ SWARM_HOST_DEVICE SWARM_INLINE bool point_value(const RigidPose& pose, const Int
     } else {
         float l = likelihood(s, p.colour);
         if (p.role == 1 && p.colour == 2) {
-            const float yellow = w.yellow_interior * s.c[3];
+            const float yellow = w.yellow_interior * likelihood(s, 3);
             l = yellow > l ? yellow : l;
         }
         if (p.role == 2) {
