@@ -128,7 +128,8 @@ TEST_F(Elementwise, GraphReplayEqualsPerIterationLaunches) {
 // copy/overwrite hand-off), several swarms, Random boundaries (lazily drawn), a padded row wider than a
 // warp, the gather path, one particle, both precisions, rows staged through shared memory, and rows kept in
 // shared memory for the whole run (ResidentTiles: every shape below whose state fits, e.g. FastPSO's 5,000 x 200
-// in fp32, whose warps hold 2 or 3 rows as one short tile).
+// in fp32, whose warps hold 2 or 3 rows as one short tile and draw each iteration's random numbers at the
+// previous iteration's grid barrier).
 TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
     struct Case {
         swarm::Function f;
@@ -142,6 +143,9 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Sphere, 7, 5, 1, 30, swarm::Boundary::Clamp},
                           {swarm::Function::Sphere, 100, 3, 1001, 80, swarm::Boundary::Clamp},
                           {swarm::Function::Sphere, 200, 1, 5000, 40, swarm::Boundary::Random},
+                          // Resident with too little room left for the next iteration's draws (ten rows of
+                          // 100 per warp on a 132-SM part): drawn in the row update, as the other forms do.
+                          {swarm::Function::Sphere, 100, 1, 20000, 20, swarm::Boundary::Clamp},
                           // State larger than L2 (72 MB of fp32 x, v, p; 144 MB in fp64): the one-launch run
                           // walks the rows backward on odd iterations (TileWalk), the per-iteration launches
                           // always forward; on sm_90 it also stages fp32 rows through shared memory

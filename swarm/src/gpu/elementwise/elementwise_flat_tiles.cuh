@@ -167,29 +167,39 @@ struct FlatStagedRows {
 };
 
 // A warp's rows held in shared memory for the whole run: x, then v, then p, each `room` rows of pitch values,
-// its tiles one after another (SplitTiles::offset). The state is read from and written to here every
-// iteration; global memory gets the improved personal bests as they happen and x and v once, at the end.
+// its tiles one after another (SplitTiles::offset), and the rows' personal best fitness. The state is read from and
+// written to here every iteration; global memory gets the improved personal bests as they happen (other blocks
+// copy the swarm best's from there) and x, v and the fitness once, at the end.
+// Where draws_ahead, two more arrays follow p: the R1 and R2 uniforms of the next iteration, which the warp draws
+// while its block waits at the grid barrier (draw_flat_tiles), so the row update's Philox calls overlap the
+// barrier's latency instead of following it (docs/benchmarks.md, "Design evidence").
 template <typename Real>
 struct ResidentTiles {
     SplitTiles tiles;
     int n;         // tiles.count()
-    Real* region;  // 3 x room x pitch values
+    Real* region;  // resident_arrays(draws_ahead) x room x pitch values
+    Real* pf;      // room values: the rows' personal best fitness (only this warp reads or writes them)
     int room, pitch;
+    bool draws_ahead; // two more arrays after p: the next iteration's R1 and R2 uniforms (draw_flat_tiles)
     static constexpr bool k_resident = true;
 
     struct Slot {
         Real* x;
         Real* v;
         Real* p;
+        Real* pf; // the tile's first row's personal best fitness
+        Real* ul; // draws_ahead: the R1 uniforms of the tile's groups, in the same order as x
+        Real* ug; // and the R2 uniforms
     };
     __device__ int index(int walk_pos) const { return walk_pos; } // one direction: no DRAM traffic to save
     __device__ Slot slot(int i) const {
         const std::size_t array = static_cast<std::size_t>(room) * pitch;
         Real* x = region + static_cast<std::size_t>(tiles.offset(i)) * pitch;
-        return {x, x + array, x + 2 * array};
+        return {x, x + array, x + 2 * array, pf + tiles.offset(i), x + 3 * array, x + 4 * array};
     }
-    // Every lane: the warp's final x and v into the swarm's rows of `gx` and `gv` (rows of `pitch` values).
-    __device__ void write_back(Real* gx, Real* gv, std::size_t first_row) const {
+    // Every lane: the warp's final x, v and personal best fitness into the swarm's rows of `gx`, `gv` (rows of
+    // `pitch` values) and `gpf`.
+    __device__ void write_back(Real* gx, Real* gv, Real* gpf, std::size_t first_row) const {
         const int lane = threadIdx.x & 31;
         for (int i = 0; i < n; ++i) {
             const Tile tile = tiles.at(i);
@@ -199,9 +209,42 @@ struct ResidentTiles {
                 gx[at + k] = s.x[k];
                 gv[at + k] = s.v[k];
             }
+            if (lane < tile.rows) gpf[first_row + tile.first + lane] = s.pf[lane];
         }
     }
 };
+
+// Arrays of Real per resident row: x, v and p, and the next iteration's two draws where drawn ahead.
+constexpr int resident_arrays(bool draws_ahead) { return draws_ahead ? 5 : 3; }
+
+// Every lane: the R1 and R2 uniforms of iteration t for this warp's tiles of swarm s (rows.draws_ahead), each
+// lane the groups it will update in update_flat_tiles (the same walk), so no other lane reads them.
+template <typename Real>
+__device__ __forceinline__ void draw_flat_tiles(const View<Real>& w, std::uint64_t seed, int s, int t,
+                                                const ResidentTiles<Real>& rows) {
+    const int lane = threadIdx.x & 31;
+    const int groups = w.pitch / 4;
+    const int step_rows = 32 / groups, step_groups = 32 % groups;
+    for (int walk_pos = 0; walk_pos < rows.n; ++walk_pos) {
+        const Tile tile = rows.tiles.at(walk_pos);
+        const int r0 = s * w.particles + tile.first;
+        const auto slot = rows.slot(walk_pos);
+        int row = lane / groups, g = lane % groups;
+#pragma unroll 1
+        for (int q = lane; q < tile.rows * groups; q += 32) {
+            const std::size_t in_tile = static_cast<std::size_t>(row) * w.pitch + 4 * g;
+            const Uniforms4<Real> u = draw_group<Real>(static_cast<std::uint32_t>(r0 + row), g, t, seed);
+            store4(slot.ul + in_tile, u.l);
+            store4(slot.ug + in_tile, u.g);
+            row += step_rows;
+            g += step_groups;
+            if (g >= groups) {
+                g -= groups;
+                ++row;
+            }
+        }
+    }
+}
 
 // One iteration t over this warp's tiles of swarm s (staged: odd iterations walk backward, a staged state is
 // larger than L2; resident: the tiles stay in shared memory). Same contract as update_rows.
@@ -238,7 +281,12 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
         const int base = tile.first, n_rows = tile.rows;
         const int r0 = s * w.particles + base; // the tile's first row
         // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it.
-        const Real old_pf_of_lane = reads && lane < n_rows ? w.pf[r0 + lane] : Real(0);
+        // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it (resident:
+        // the warp's own copy in shared memory, read once the slot is known).
+        Real old_pf_of_lane = Real(0);
+        if constexpr (!resident) {
+            if (reads && lane < n_rows) old_pf_of_lane = w.pf[r0 + lane];
+        }
         const auto slot = [&] {
             if constexpr (resident) {
                 return rows.slot(walk_pos); // also at t = 0, which writes the first x and v there
@@ -246,6 +294,9 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                 return reads ? rows.acquire() : RowSource<Real>{};
             }
         }();
+        if constexpr (resident) {
+            if (reads && lane < n_rows) old_pf_of_lane = slot.pf[lane];
+        }
 
         // The update, in memory order: lanes take consecutive groups across row boundaries.
         int row = first_row, g = first_group;
@@ -259,7 +310,16 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                 vk = load4(slot.v + in_tile);
                 pk = load4(slot.p + in_tile);
             }
-            step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk);
+            if constexpr (resident) {
+                if (reads && rows.draws_ahead) {
+                    const Uniforms4<Real> u{load4(slot.ul + in_tile), load4(slot.ug + in_tile)};
+                    step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk, &u);
+                } else {
+                    step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk);
+                }
+            } else {
+                step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk);
+            }
 #pragma unroll
             for (int j = 0; j < 4; ++j) {
                 if (4 * g + j >= w.dims) { // padding stays 0 and scores nothing
@@ -334,7 +394,13 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                     }
                 }
                 if (in_row == 0) {
-                    if (improved) w.pf[r] = f;
+                    if (improved) {
+                        if constexpr (resident) {
+                            slot.pf[in_tile_row] = f;
+                        } else {
+                            w.pf[r] = f;
+                        }
+                    }
                     mine = better_of(mine, ArgMin<Real>{improved ? f : old_pf, r});
                 }
             }

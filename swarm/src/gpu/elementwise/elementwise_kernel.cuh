@@ -106,9 +106,65 @@ struct BetterOf {
 // together with the fitness terms: so its kernels compile as before). Shared by update_chunk's row layout and
 // the flat tiles (elementwise_flat_tiles.cuh).
 template <typename Real>
+struct Uniforms4 {
+    Vec4<Real> l, g; // the R1 and R2 draws of one group, as uniforms
+};
+
+// Group g of row `row` at iteration t >= 1: its R1 and R2 words (keyed Philox, as the CPU reference draws
+// them) as uniforms. The resident kernel draws them ahead, while it waits at the grid barrier
+// (elementwise_persistent.cuh); every other path draws them in step_group.
+template <typename Real>
+__device__ __forceinline__ Uniforms4<Real> draw_group(std::uint32_t row, int g, int t, std::uint64_t seed) {
+    const rng::Words l = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, row, g), seed);
+    const rng::Words gr = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, row, g), seed);
+    Uniforms4<Real> u;
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+        u.l.a[j] = rng::to_uniform<Real>(l.v[j]);
+        u.g.a[j] = rng::to_uniform<Real>(gr.v[j]);
+    }
+    return u;
+}
+
+// Group g (4 dimensions) of row `row` at iteration t >= 1, with that group's draws `u`: its current values xk,
+// vk, pk (in registers) become its new position and velocity.
+template <typename Real>
+__device__ __forceinline__ void move_group(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv,
+                                           std::uint32_t row, int g, int t, const Uniforms4<Real>& u,
+                                           const Vec4<Real>& lo, const Vec4<Real>& hi, Vec4<Real>& xk,
+                                           Vec4<Real>& vk, const Vec4<Real>& pk) {
+    const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
+    Real nv[4];
+    bool out = false;
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+        nv[j] = pso::clamp_velocity(pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k, u.l.a[j], u.g.a[j]),
+                                    vm.a[j]);
+        const Real moved = xk.a[j] + nv[j]; // pso::move's own test
+        out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
+    }
+    // The Boundary stream is drawn only when a dimension leaves the box and the rule uses it (it
+    // reads the word only then): the same numbers, and no third Philox state live in every lane.
+    rng::Words rb{};
+    if (out && rs.boundary == pso::BoundaryMode::Random) {
+        rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
+    }
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+        pso::move(xk.a[j], nv[j], lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
+        vk.a[j] = nv[j];
+    }
+}
+
+// Group g (4 dimensions) of row `row` at iteration t: its current values xk, vk, pk (in registers) become its
+// new position and velocity (t = 0: the initial ones). The caller zeroes the padding dimensions (update_chunk
+// together with the fitness terms: so its kernels compile as before). Shared by update_chunk's row layout and
+// the flat tiles (elementwise_flat_tiles.cuh). `drawn`, where given, holds the group's draws for t >= 1.
+template <typename Real>
 __device__ __forceinline__ void step_group(const View<Real>& w, const RunScalars<Real>& rs,
                                            const SwarmVectors<Real>& sv, std::uint32_t row, int g, int t,
-                                           Vec4<Real>& xk, Vec4<Real>& vk, const Vec4<Real>& pk) {
+                                           Vec4<Real>& xk, Vec4<Real>& vk, const Vec4<Real>& pk,
+                                           const Uniforms4<Real>* drawn = nullptr) {
     // Per-swarm constants: the same for every row (shared memory or L1 hits).
     const Vec4<Real> lo = load4(sv.lo + 4 * g), hi = load4(sv.hi + 4 * g);
     if (t == 0) {
@@ -120,31 +176,10 @@ __device__ __forceinline__ void step_group(const View<Real>& w, const RunScalars
             vk.a[j] = pso::initial_velocity(pso::initial_velocity_range(lo.a[j], hi.a[j], rs.v_fraction),
                                             rng::to_uniform<Real>(uv.v[j]));
         }
+    } else if (drawn != nullptr) {
+        move_group(rs, sv, row, g, t, *drawn, lo, hi, xk, vk, pk);
     } else {
-        const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
-        const rng::Words l = rng::philox4x32_10(rng::counter(rng::Stream::R1, t, row, g), rs.seed);
-        const rng::Words gr = rng::philox4x32_10(rng::counter(rng::Stream::R2, t, row, g), rs.seed);
-        Real nv[4];
-        bool out = false;
-#pragma unroll
-        for (int j = 0; j < 4; ++j) {
-            nv[j] = pso::clamp_velocity(pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k,
-                                                      rng::to_uniform<Real>(l.v[j]), rng::to_uniform<Real>(gr.v[j])),
-                                        vm.a[j]);
-            const Real moved = xk.a[j] + nv[j]; // pso::move's own test
-            out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
-        }
-        // The Boundary stream is drawn only when a dimension leaves the box and the rule uses it (it
-        // reads the word only then): the same numbers, and no third Philox state live in every lane.
-        rng::Words rb{};
-        if (out && rs.boundary == pso::BoundaryMode::Random) {
-            rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
-        }
-#pragma unroll
-        for (int j = 0; j < 4; ++j) {
-            pso::move(xk.a[j], nv[j], lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
-            vk.a[j] = nv[j];
-        }
+        move_group(rs, sv, row, g, t, draw_group<Real>(row, g, t, rs.seed), lo, hi, xk, vk, pk);
     }
 }
 

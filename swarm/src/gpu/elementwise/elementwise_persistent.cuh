@@ -5,7 +5,7 @@
 // 5,000 x 200, whose row update is a few microseconds. Here each iteration is
 //   phase A: the same row update (update_rows), each block merging its rows' best into its swarm's key
 //            keys[t % 3] with one atomicMin (fp32, packed_best.h), or writing it to block_best[t & 1] (fp64);
-//   grid.sync();
+//   the grid barrier (arrive; the resident form may draw iteration t + 1's random numbers; wait);
 //   phase B: every block reads the key (fp32) or reduces its swarm's block results itself (fp64) and, if the
 //            swarm best changed, copies that row's personal best into its shared-memory copy of the swarm
 //            best position.
@@ -40,6 +40,7 @@ struct PersistentArgs {
     int iterations;                // runs t = 0 (initialisation) .. iterations, as the per-launch path does
     int tile_rows;                 // Staging::FlatTiles and Resident: rows per warp tile (flat_tile_rows)
     int resident_rows;             // Staging::Resident: rows each warp's shared memory holds (SplitTiles::max_rows)
+    bool draws_ahead;              // Staging::Resident: the next iteration's draws are made at the grid barrier
 };
 
 // Dynamic shared memory: the swarm best position (pitch values); when staged, also copies of the swarm's
@@ -51,8 +52,9 @@ constexpr std::size_t staging_offset(int pitch) {
     return (4 * static_cast<std::size_t>(pitch) * sizeof(Real) + 127) / 128 * 128;
 }
 template <typename Real>
-constexpr std::size_t resident_bytes(int warps, int rows, int pitch) {
-    return 3 * static_cast<std::size_t>(warps) * rows * pitch * sizeof(Real);
+constexpr std::size_t resident_bytes(int warps, int rows, int pitch, bool draws_ahead) {
+    // x, v, p (and the draws); then each warp's pf
+    return (resident_arrays(draws_ahead) * static_cast<std::size_t>(pitch) + 1) * warps * rows * sizeof(Real);
 }
 
 // Stage: where rows come from (Staging; StagedRows on sm_90 and later, one chunk per row; gpu_elementwise.cu
@@ -88,9 +90,12 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
         if constexpr (Stage == Staging::Resident) {
             const SplitTiles tiles =
                 SplitTiles::of(blockIdx.x * k_warps + warp, gridDim.x * k_warps, w.particles, a.tile_rows);
-            auto* region = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch)) +
-                           static_cast<std::size_t>(warp) * 3 * a.resident_rows * w.pitch;
-            return ResidentTiles<Real>{tiles, tiles.count(), region, a.resident_rows, w.pitch};
+            auto* rows_base = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch));
+            const std::size_t per_warp =
+                static_cast<std::size_t>(resident_arrays(a.draws_ahead)) * a.resident_rows * w.pitch;
+            Real* pf = rows_base + k_warps * per_warp + static_cast<std::size_t>(warp) * a.resident_rows;
+            return ResidentTiles<Real>{tiles, tiles.count(), rows_base + warp * per_warp, pf, a.resident_rows,
+                                       w.pitch, a.draws_ahead};
         } else if constexpr (Staged) {
             const int tile = rows_per_warp * w.pitch;
             auto* slots = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch));
@@ -156,7 +161,13 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
             }
             if (blockIdx.x == 0) readers[(t + 1) % 3] = 0u;
         }
-        grid.sync(); // every row of every block is final for iteration t
+        // Every row of every block is final for iteration t once the barrier is passed. Between arriving and
+        // waiting, the resident form draws iteration t + 1's random numbers, which need no other block's row.
+        cg::grid_group::arrival_token arrived = grid.barrier_arrive();
+        if constexpr (Stage == Staging::Resident) {
+            if (rows.draws_ahead && !last) draw_flat_tiles(w, rs.seed, s, t + 1, rows);
+        }
+        grid.barrier_wait(std::move(arrived));
 
         // Phase B: each block finds the swarm best itself (no second barrier to publish it).
         ArgMin<Real> m = no_best<Real>();
@@ -170,7 +181,7 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
             for (unsigned j = threadIdx.x; j < blocks; j += k_block) {
                 m = better_of(m, ArgMin<Real>{__ldcg(&results[j].f), __ldcg(&results[j].row)});
             }
-            m = Reduce(temp).Reduce(m, BetterOf<Real>()); // temp is free: grid.sync() is also a block barrier
+            m = Reduce(temp).Reduce(m, BetterOf<Real>()); // temp is free: barrier_wait is also a block barrier
         }
         if (threadIdx.x == 0) {
             // Same row and same fitness: that personal best did not move (improvement is strict).
@@ -193,7 +204,7 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
         }
     }
 
-    if constexpr (Stage == Staging::Resident) rows.write_back(w.x, w.v, static_cast<std::size_t>(s) * w.particles);
+    if constexpr (Stage == Staging::Resident) rows.write_back(w.x, w.v, w.pf, static_cast<std::size_t>(s) * w.particles);
     // The result for the host side (unpad_best_kernel) and the stopping check.
     if (blockIdx.x == 0) {
         const std::size_t dst = static_cast<std::size_t>(s) * w.pitch;

@@ -221,6 +221,7 @@ private:
         void (*kernel)(ew::View<Real>, ew::PersistentArgs) = nullptr;
         std::size_t smem = 0;
         int blocks_per_swarm = 0, tile_rows = 0, rows = 0;
+        bool draws_ahead = false;
     };
     template <typename Real>
     static ResidentPlan<Real> resident_plan(const DeviceProblem<Real>& pb, int pitch, int width) {
@@ -239,12 +240,24 @@ private:
         const int tile = ew::flat_tile_rows(groups, width, share);
         const int blocks = std::min(most_blocks, (pb.particles + ew::k_warps - 1) / ew::k_warps);
         const int rows = ew::SplitTiles::max_rows(blocks * ew::k_warps, pb.particles, tile);
-        const std::size_t smem = ew::staging_offset<Real>(pitch) + ew::resident_bytes<Real>(ew::k_warps, rows, pitch);
-        if (smem > max_staged_smem() || resident_blocks(plan.kernel, smem) < blocks * pb.swarms) return plan;
-        plan.smem = smem;
-        plan.blocks_per_swarm = blocks;
-        plan.tile_rows = tile;
-        plan.rows = rows;
+        // The next iteration's draws made at the grid barrier (ResidentTiles::draws_ahead) where a lane updates at
+        // least two groups an iteration and the two arrays fit: measured faster there (5,000 x 200: 14.60 ->
+        // 13.85 ms) and slower where a lane has one group (1,000 x 100, 100 x 30, 32 x 64: +2-4 %), whose update
+        // is then too short to need them gone and whose barrier wait is shorter than the draws
+        // (docs/benchmarks.md, "Design evidence").
+        const bool worth_drawing_ahead = static_cast<long>(rows) * groups >= 64;
+        for (const bool ahead : {true, false}) {
+            if (ahead && !worth_drawing_ahead) continue;
+            const std::size_t smem =
+                ew::staging_offset<Real>(pitch) + ew::resident_bytes<Real>(ew::k_warps, rows, pitch, ahead);
+            if (smem > max_staged_smem() || resident_blocks(plan.kernel, smem) < blocks * pb.swarms) continue;
+            plan.smem = smem;
+            plan.blocks_per_swarm = blocks;
+            plan.tile_rows = tile;
+            plan.rows = rows;
+            plan.draws_ahead = ahead;
+            return plan;
+        }
         return plan;
     }
 
@@ -324,7 +337,8 @@ private:
             use_persistent = resident >= pb.swarms;
             bps = blocks_per_swarm(resident, pb.particles, rows_per_warp, pb.swarms);
         }
-        int resident_rows = 0; // Staging::Resident only
+        int resident_rows = 0;    // Staging::Resident only
+        bool draws_ahead = false; // Staging::Resident only
         if (use_persistent) {
             // The whole state in shared memory (Staging::Resident, elementwise_flat_tiles.cuh), where it fits:
             // no row traffic per iteration at all, which beats every streaming form (docs/benchmarks.md,
@@ -336,6 +350,7 @@ private:
                 bps = kept.blocks_per_swarm;
                 tile_rows = kept.tile_rows;
                 resident_rows = kept.rows;
+                draws_ahead = kept.draws_ahead;
             }
         }
         auto* kernel = kernel_for<Real>(pb.function);
@@ -378,7 +393,7 @@ private:
 
         if (use_persistent) {
             ew::PersistentArgs args{buf.readers.data(), buf.best_keys.data(), static_cast<int>(pr.iterations), tile_rows,
-                                    resident_rows};
+                                    resident_rows, draws_ahead};
             void* params[] = {&view, &args};
             SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent), grid,
                                                                dim3(k_block), params, persistent_smem, st));
