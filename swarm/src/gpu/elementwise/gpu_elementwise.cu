@@ -229,10 +229,10 @@ private:
         plan.kernel = persistent_kernel_for<Real>(pb.function, ew::Staging::Resident, false);
         allow_staged_smem(plan.kernel);
         // As many blocks as two per SM allow, but no warp without a row; tiles as long as the warps' share
-        // of rows, of the length that fills the most lanes (flat_tile_rows). Every block that fits, not only
-        // as many as whole tiles need: at 5,000 x 200 the 209 blocks of one 3-row tile per warp left 77 SMs with
-        // two blocks (48 rows) and 55 with one, and the grid barrier waits for the fullest SMs; 264 blocks of 2
-        // or 3 rows per warp (SplitTiles) give every SM about 38 (docs/benchmarks.md, "Design evidence").
+        // of rows, of the length that fills the most lanes (flat_tile_rows). Every block that fits, not only as
+        // many as whole tiles need: with fewer blocks than two per SM some SMs run two blocks and others one, and
+        // the grid barrier waits for the fullest; SplitTiles spreads the rows evenly over all of them
+        // (docs/benchmarks.md, "Design evidence").
         const int most_blocks = sm_count() * ew::k_flat_min_blocks / std::max(pb.swarms, 1);
         if (most_blocks < 1) return plan;
         const int groups = pitch / 4;
@@ -241,9 +241,8 @@ private:
         const int blocks = std::min(most_blocks, (pb.particles + ew::k_warps - 1) / ew::k_warps);
         const int rows = ew::SplitTiles::max_rows(blocks * ew::k_warps, pb.particles, tile);
         // The next iteration's draws made at the grid barrier (ResidentTiles::draws_ahead) where a lane updates at
-        // least two groups an iteration and the two arrays fit: measured faster there (5,000 x 200: 14.60 ->
-        // 13.85 ms) and slower where a lane has one group (1,000 x 100, 100 x 30, 32 x 64: +2-4 %), whose update
-        // is then too short to need them gone and whose barrier wait is shorter than the draws
+        // least two groups an iteration and the two arrays fit. Where a lane has one group they measured slower:
+        // its update is too short to need them gone, and the barrier's wait is shorter than the draws
         // (docs/benchmarks.md, "Design evidence").
         const bool worth_drawing_ahead = static_cast<long>(rows) * groups >= 64;
         for (const bool ahead : {true, false}) {
