@@ -280,7 +280,6 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
         const Tile tile = rows.tiles.at(rows.index(walk_pos)); // rows.backward is (t & 1) != 0 here
         const int base = tile.first, n_rows = tile.rows;
         const int r0 = s * w.particles + base; // the tile's first row
-        // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it.
         // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it (resident:
         // the warp's own copy in shared memory, read once the slot is known).
         Real old_pf_of_lane = Real(0);
