@@ -218,7 +218,9 @@ struct ResidentTiles {
 constexpr int resident_arrays(bool draws_ahead) { return draws_ahead ? 5 : 3; }
 
 // Every lane: the R1 and R2 uniforms of iteration t for this warp's tiles of swarm s (rows.draws_ahead), each
-// lane the groups it will update in update_flat_tiles (the same walk), so no other lane reads them.
+// lane the groups it will update in update_flat_tiles (the same walk, written out again: a walker shared by both
+// changed the update's register allocation and ran slower, docs/benchmarks.md "Design evidence"), so no other
+// lane reads them.
 template <typename Real>
 __device__ __forceinline__ void draw_flat_tiles(const View<Real>& w, std::uint64_t seed, int s, int t,
                                                 const ResidentTiles<Real>& rows) {

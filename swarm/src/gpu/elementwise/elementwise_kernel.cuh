@@ -101,10 +101,6 @@ struct BetterOf {
     }
 };
 
-// Group g (4 dimensions) of row `row` at iteration t: its current values xk, vk, pk (in registers) become its
-// new position and velocity (t = 0: the initial ones). The caller zeroes the padding dimensions (update_chunk
-// together with the fitness terms: so its kernels compile as before). Shared by update_chunk's row layout and
-// the flat tiles (elementwise_flat_tiles.cuh).
 template <typename Real>
 struct Uniforms4 {
     Vec4<Real> l, g; // the R1 and R2 draws of one group, as uniforms
