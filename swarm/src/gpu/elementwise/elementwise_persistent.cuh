@@ -204,7 +204,9 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
         }
     }
 
-    if constexpr (Stage == Staging::Resident) rows.write_back(w.x, w.v, w.pf, static_cast<std::size_t>(s) * w.particles);
+    if constexpr (Stage == Staging::Resident) {
+        rows.write_back(w.x, w.v, w.pf, static_cast<std::size_t>(s) * w.particles);
+    }
     // The result for the host side (unpad_best_kernel) and the stopping check.
     if (blockIdx.x == 0) {
         const std::size_t dst = static_cast<std::size_t>(s) * w.pitch;
