@@ -22,6 +22,19 @@ cv::Mat shaded_sign_frame(cv::Point& centre) {
     return frame;
 }
 
+TEST(FrameExposure, ChromaFloorFollowsADarkerFrameOnly) {
+    EXPECT_FLOAT_EQ(math::frame_exposure(200.f), 1.f);
+    EXPECT_FLOAT_EQ(math::frame_exposure(math::k_ordinary_mean), 1.f);
+    EXPECT_FLOAT_EQ(math::frame_exposure(0.5f * math::k_ordinary_mean), 0.5f);
+    EXPECT_FLOAT_EQ(math::frame_exposure(5.f), math::k_min_exposure);
+    // A faint rim, chroma 10 at saturation 0.25 (the shade reading turns it orange): under the chroma floor of an
+    // ordinary frame, over a half-exposed one's.
+    const float faint_red_at_ordinary = math::classify(30, 32, 40, math::k_ordinary_mean).red;
+    const float faint_red_when_dark = math::classify(30, 32, 40, 0.5f * math::k_ordinary_mean).red;
+    EXPECT_LT(faint_red_at_ordinary, 0.5f * faint_red_when_dark);
+    EXPECT_GT(faint_red_when_dark, 0.4f);
+}
+
 TEST(LocalExposure, UniformFrameKeepsGainOne) {
     const cv::Mat frame(96, 130, CV_8UC3, cv::Scalar(90, 100, 110));
     std::vector<float> grid;

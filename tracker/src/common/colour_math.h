@@ -31,6 +31,18 @@ SWARM_HOST_DEVICE SWARM_INLINE float hue_band(float hue, float lo_zero, float lo
     return smoothstep(lo_zero, lo_full, h) * (1.f - smoothstep(hi_full, hi_zero, h));
 }
 
+// A darker camera or exposure scales a sign's chroma down with the frame's brightness, while JPEG has already
+// smoothed the sensor's noise away: the chroma floor below is set for a frame of ordinary exposure (a mean of
+// max(r, g, b) of k_ordinary_mean or more; the dev frames' median is 135) and scales with the frame's mean under
+// it, down to k_min_exposure. Local exposure cannot do this: it brightens a dark part against the frame's own
+// mean, and a uniformly darker frame has none.
+constexpr float k_ordinary_mean = 128.f;
+constexpr float k_min_exposure = 0.4f;
+SWARM_HOST_DEVICE SWARM_INLINE float frame_exposure(float mean_value) {
+    const float e = mean_value * (1.f / k_ordinary_mean);
+    return e > 1.f ? 1.f : (e < k_min_exposure ? k_min_exposure : e);
+}
+
 // The likelihoods under one light: b, g, r in [0, 255] as that light shows them; mean_value: the frame's mean of
 // max(r, g, b) in [0, 255] (> 0).
 SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify_under(float b, float g, float r, float mean_value) {
@@ -50,8 +62,9 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify_under(float b, float g, 
         }
         hue = hue < 0.f ? hue + 360.f : hue;
     }
-    // Dark pixels have unreliable hue; chroma must also stand out of sensor noise.
-    const float lit = smoothstep(0.12f, 0.3f, rel) * smoothstep(6.f, 16.f, chroma);
+    // Dark pixels have unreliable hue; chroma must also stand out of sensor noise (at the frame's exposure).
+    const float exposure = frame_exposure(mean_value);
+    const float lit = smoothstep(0.12f, 0.3f, rel) * smoothstep(6.f * exposure, 16.f * exposure, chroma);
     const float coloured = smoothstep(0.25f, 0.45f, sat) * lit;
     // A red rim is thin: on a 15-20 px sign it is a pixel or two wide, blurred into the white beside it, and
     // faded paint is pink; such a rim's saturation is 0.2-0.35. Red takes a lower saturation than blue, whose
