@@ -116,11 +116,17 @@ void register_bench(CLI::App& root, int& rc) {
                     "Real suite: blur each image by a Gaussian of this sigma in px before tracking (a softer camera)")
         ->check(CLI::Range(0.0, 20.0))
         ->capture_default_str();
-    sub->add_option("--resave-quality", o->resave_quality,
+    CLI::Option* resave = sub->add_option("--resave-quality", o->resave_quality,
                     "Real suite: save each image once more as JPEG at this quality (1-100) before tracking, as video "
                     "and re-exported frames are (0: as decoded)")
         ->check(CLI::Range(0, 100))
         ->capture_default_str();
+    sub->add_option("--resave-chroma", o->resave_chroma,
+                    "Real suite: that save's chroma: 420 halves it once more (as a clip re-exported through RGB), 444 "
+                    "keeps it (as a transcoder does)")
+        ->check(CLI::IsMember({"420", "444"}))
+        ->capture_default_str()
+        ->needs(resave);
     sub->add_option("--match-iou", o->match_iou, "Real suite: box IoU a match needs")->check(CLI::Range(0.05, 1.0))->capture_default_str();
     sub->add_option("--peer-script", o->peer_script,
                     "Peers suite: the PyTorch PSO script (default: the shipped app/bench/peers/pso_torch.py)");

@@ -30,6 +30,7 @@ struct BenchOptions {
     std::string predictions;      // real: also write the detections here (JSON lines, as `process --stills`)
     double blur = 0;              // real: each image blurred by a Gaussian of this sigma (px) first (0: not)
     int resave_quality = 0;       // real: then saved once more as JPEG at this quality and decoded (0: not)
+    std::string resave_chroma = "420"; // real: that save's chroma, "420" (subsampled again) or "444" (kept)
     std::string peer_script;      // peers: the PyTorch PSO script (empty: the shipped one)
     std::string peer_python = "python3"; // peers: the interpreter that runs it
     bool list = false;

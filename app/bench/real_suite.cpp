@@ -67,7 +67,7 @@ cv::Mat degraded(cv::Mat img, const BenchOptions& o) {
         cv::GaussianBlur(img, img, cv::Size(), o.blur);
     }
     if (o.resave_quality > 0) {
-        img = resave_jpeg(img, o.resave_quality);
+        img = resave_jpeg(img, o.resave_quality, o.resave_chroma == "444" ? JpegChroma::Full : JpegChroma::Subsampled);
     }
     return img;
 }
@@ -80,7 +80,7 @@ std::string degradation_note(const BenchOptions& o) {
     }
     if (o.resave_quality > 0) {
         what += (what.empty() ? "" : ", then ") + std::string("saved once more as JPEG at quality ") +
-                std::to_string(o.resave_quality) + " (4:2:0)";
+                std::to_string(o.resave_quality) + (o.resave_chroma == "444" ? " (4:4:4)" : " (4:2:0)");
     }
     return what.empty() ? what : "Each image " + what + " before tracking (in decode ms).";
 }
@@ -224,6 +224,7 @@ BenchReport run_real_suite(const BenchOptions& o) {
                          {"frames", wall.size()},
                          {"blur_sigma_px", o.blur},
                          {"resave_quality", o.resave_quality},
+                         {"resave_chroma", o.resave_chroma},
                          {"undecodable", undecodable}};
     return report;
 }

@@ -68,6 +68,21 @@ TEST(StillJpeg, ResavesThePixelsOpenCvWouldSave) {
               0.0);
 }
 
+TEST(StillJpeg, ResavesWithFullChromaWhenAsked) {
+    // One-pixel stripes of red and green: 4:2:0 averages each pair of columns' chroma, 4:4:4 keeps each column's.
+    cv::Mat frame(64, 64, CV_8UC3);
+    for (int x = 0; x < frame.cols; ++x) {
+        frame.col(x).setTo(x % 2 == 0 ? cv::Scalar(40, 40, 200) : cv::Scalar(40, 200, 40));
+    }
+    const double subsampled = cv::norm(app::resave_jpeg(frame, 95, app::JpegChroma::Subsampled), frame, cv::NORM_L2);
+    const double full = cv::norm(app::resave_jpeg(frame, 95, app::JpegChroma::Full), frame, cv::NORM_L2);
+    EXPECT_LT(full, 0.25 * subsampled) << "4:4:4 " << full << " against 4:2:0 " << subsampled;
+    EXPECT_EQ(cv::norm(app::resave_jpeg(frame, 95), app::resave_jpeg(frame, 95, app::JpegChroma::Subsampled),
+                       cv::NORM_INF),
+              0.0)
+        << "the default is 4:2:0, as OpenCV saves";
+}
+
 TEST(StillJpeg, AFrameLargerThanTheFirstBufferResavesWhole) {
     // A noisy 816x480 frame at quality 95 compresses to several times the destination's first 64 KiB, so the bytes
     // cross each growth of the buffer.
