@@ -15,7 +15,7 @@
 namespace app {
 namespace {
 
-// libjpeg reports errors through a callback that must not return: it jumps back to decode_still.
+// libjpeg reports errors through a callback that must not return: it jumps back to the function that called setjmp.
 struct ErrorJump {
     jpeg_error_mgr mgr;
     std::jmp_buf back;
