@@ -139,6 +139,10 @@ void register_bench(CLI::App& root, int& rc) {
         if (o->engine.velocity_clamp == "off" && vmax->count() > 0) {
             throw swarm::ValidationError("vmax", "has no effect with --velocity-clamp off; drop one of the two");
         }
+        if (o->resave_quality == 0 && o->resave_chroma != "420") {
+            throw swarm::ValidationError("resave-chroma", "has no effect with --resave-quality 0 (no re-save); give a "
+                                                          "quality from 1 to 100 or drop --resave-chroma");
+        }
         if (o->list) {
             rc = list_strategies();
             return;

@@ -10,7 +10,8 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 # Bad values first: they need no data.
-for bad in "--resave-quality 101" "--resave-quality -5" "--blur -1" "--resave-chroma 422" "--resave-chroma 444"; do
+for bad in "--resave-quality 101" "--resave-quality -5" "--blur -1" "--resave-chroma 422" "--resave-chroma 444" \
+    "--resave-chroma 444 --resave-quality 0"; do
     # shellcheck disable=SC2086
     "$bin" bench --suite real --data "$tmp" $bad >"$tmp/out" 2>"$tmp/err" && fail "$bad was accepted"
     grep -q -- "${bad%% *}" "$tmp/err" || { cat "$tmp/err"; fail "$bad: the error does not name the option"; }
