@@ -154,6 +154,12 @@ TEST(BadInput, TrackerConfig) {
                   std::string::npos)
             << team;
     }
+    // A key or value with a control character in it is named escaped, on the error's one line.
+    for (const char* odd : {R"({"back\nd": "cpu"})", R"({"strategy": "au\nto"})"}) {
+        const std::string e = error_of([&] { TrackerSettings::load(write_temp("c11.json", odd)); });
+        EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+        EXPECT_NE(e.find("\\n"), std::string::npos) << e;
+    }
     EXPECT_EQ(TrackerSettings{}.engine.gpu_team_warps, 0); // auto
     // (a plain pair, not a structured binding: clang 14 cannot capture bindings in the lambda)
     for (const auto& bad : {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},

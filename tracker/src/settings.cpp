@@ -20,8 +20,15 @@ namespace {
 
 using nlohmann::json;
 
+// A key or value from the file as an error message shows it: JSON string escapes, so a control character in it
+// (a newline in a key, found by fuzzing) cannot break the message's one line.
+std::string printable(const std::string& text) {
+    const std::string quoted = json(text).dump(-1, ' ', false, json::error_handler_t::replace);
+    return quoted.substr(1, quoted.size() - 2);
+}
+
 [[noreturn]] void bad(const std::string& key, const std::string& why) {
-    throw std::invalid_argument("setting '" + key + "': " + why);
+    throw std::invalid_argument("setting '" + printable(key) + "': " + why);
 }
 
 // Integers print as integers and reals in their shortest form, so the message shows the value as written.
@@ -115,7 +122,7 @@ void parse_name(const std::string& key, const std::string& name, swarm::Topology
 }
 void parse_name(const std::string& key, const std::string& name, swarm::Strategy& out) {
     const auto s = swarm::parse_strategy(name);
-    if (!s) bad(key, "'" + name + "' is not an engine strategy (see swarmtrack bench --help)");
+    if (!s) bad(key, "'" + printable(name) + "' is not an engine strategy (see swarmtrack bench --help)");
     out = *s;
 }
 void parse_name(const std::string& key, const std::string& name, swarm::Backend& out) {
