@@ -116,17 +116,16 @@ void register_bench(CLI::App& root, int& rc) {
                     "Real suite: blur each image by a Gaussian of this sigma in px before tracking (a softer camera)")
         ->check(CLI::Range(0.0, 20.0))
         ->capture_default_str();
-    CLI::Option* resave = sub->add_option("--resave-quality", o->resave_quality,
+    sub->add_option("--resave-quality", o->resave_quality,
                     "Real suite: save each image once more as JPEG at this quality (1-100) before tracking, as video "
                     "and re-exported frames are (0: as decoded)")
         ->check(CLI::Range(0, 100))
         ->capture_default_str();
-    sub->add_option("--resave-chroma", o->resave_chroma,
+    auto* chroma = sub->add_option("--resave-chroma", o->resave_chroma,
                     "Real suite: that save's chroma: 420 halves it once more (as a clip re-exported through RGB), 444 "
                     "keeps it (as a transcoder does)")
         ->check(CLI::IsMember({"420", "444"}))
-        ->capture_default_str()
-        ->needs(resave);
+        ->capture_default_str();
     sub->add_option("--match-iou", o->match_iou, "Real suite: box IoU a match needs")->check(CLI::Range(0.05, 1.0))->capture_default_str();
     sub->add_option("--peer-script", o->peer_script,
                     "Peers suite: the PyTorch PSO script (default: the shipped app/bench/peers/pso_torch.py)");
@@ -135,13 +134,13 @@ void register_bench(CLI::App& root, int& rc) {
     sub->add_option("--scene", o->scene, "Scenes suite: easy, noisy, crowded, night, all, or real (real sign appearances from --data)")->capture_default_str();
     sub->add_flag("--quick", o->quick, "Scaled-down sizes that finish in seconds (seeds, peers, bees and scenes suites)");
     sub->add_flag("--list-strategies", o->list, "List every strategy and whether it can run here");
-    sub->callback([o, vmax, &rc] {
+    sub->callback([o, vmax, chroma, &rc] {
         if (o->engine.velocity_clamp == "off" && vmax->count() > 0) {
             throw swarm::ValidationError("vmax", "has no effect with --velocity-clamp off; drop one of the two");
         }
-        if (o->resave_quality == 0 && o->resave_chroma != "420") {
-            throw swarm::ValidationError("resave-chroma", "has no effect with --resave-quality 0 (no re-save); give a "
-                                                          "quality from 1 to 100 or drop --resave-chroma");
+        if (o->resave_quality == 0 && chroma->count() > 0) {
+            throw swarm::ValidationError("resave-chroma", "has no effect without a re-save; give --resave-quality "
+                                                          "from 1 to 100 or drop --resave-chroma");
         }
         if (o->list) {
             rc = list_strategies();
