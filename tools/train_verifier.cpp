@@ -45,10 +45,13 @@ namespace {
 struct Samples {
     cv::Mat x;
     std::vector<int> y;
-    void add(const cv::Mat& bgr, const cv::Rect2f& box, int label) {
+    std::vector<int> kind; // the sample's verifier class (the ranker's labels are only sign or not)
+    void add(const cv::Mat& bgr, const cv::Rect2f& box, int label, int of_class) {
         x.push_back(SignVerifier::features(bgr, box));
         y.push_back(label);
+        kind.push_back(of_class);
     }
+    void add(const cv::Mat& bgr, const cv::Rect2f& box, int label) { add(bgr, box, label, label); }
 };
 
 cv::Rect2f jitter(const cv::Rect2f& b, std::mt19937& rng) {
@@ -67,7 +70,7 @@ void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>
                int ranker_negatives, std::mt19937& rng, Samples& out, Samples& ranker) {
     for (const auto& [box, cls] : signs) {
         out.add(bgr, box, cls);
-        ranker.add(bgr, box, 1);
+        ranker.add(bgr, box, 1, cls);
         for (int j = 0; j < jitters; ++j) {
             out.add(bgr, jitter(box, rng), cls);
         }
@@ -79,15 +82,18 @@ void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>
     int taken = 0, ranker_taken = 0;
     for (const auto& r : regions) {
         const cv::Rect2f box(r.box);
-        bool near_sign = false, on_sign = false;
+        bool near_sign = false;
+        int framed = -1; // the class of a sign the region frames
         for (const auto& s : signs) {
             near_sign = near_sign || box_iou(box, s.first) > 0.2;
-            on_sign = on_sign || region_frames_sign(box, s.first);
+            if (framed < 0 && region_frames_sign(box, s.first)) {
+                framed = s.second;
+            }
         }
-        if (on_sign) {
-            ranker.add(bgr, box, 1);
+        if (framed >= 0) {
+            ranker.add(bgr, box, 1, framed);
         } else if (!near_sign && ranker_taken < ranker_negatives) {
-            ranker.add(bgr, box, 0);
+            ranker.add(bgr, box, 0, k_verifier_background);
             ++ranker_taken;
         }
         if (!near_sign && taken < negatives) {
@@ -194,6 +200,10 @@ void save_model(const Model& model, const std::string& out) {
     write_atomically(out, [&](const std::string& temp) { model.save(temp); });
 }
 
+std::string verifier_class_name(int cls) {
+    return cls == k_verifier_other_sign ? "other sign" : std::string(to_string(static_cast<Category>(cls - 1)));
+}
+
 // Share of a set's sign and non-sign samples that the ranker puts on the sign side.
 void report_ranker(const char* what, const RegionRanker& ranker, const Samples& set) {
     int signs = 0, background = 0, signs_up = 0, background_up = 0;
@@ -210,6 +220,21 @@ void report_ranker(const char* what, const RegionRanker& ranker, const Samples& 
     std::printf("ranker, %s: signs scored above 0: %.1f %% of %d; non-sign regions: %.2f %% of %d\n", what,
                 100.0 * signs_up / std::max(1, signs), signs, 100.0 * background_up / std::max(1, background),
                 background);
+    // By the sign's class: a rare category that the boundary gives away shows here, not in the total.
+    for (int cls = 1; cls < k_verifier_classes; ++cls) {
+        int n = 0, up = 0;
+        for (int i = 0; i < set.x.rows; ++i) {
+            if (set.y[static_cast<std::size_t>(i)] == 1 && set.kind[static_cast<std::size_t>(i)] == cls) {
+                ++n;
+                up += ranker.score_features(set.x.row(i)) > 0.f;
+            }
+        }
+        if (n == 0) {
+            std::printf("  %-12s no signs\n", verifier_class_name(cls).c_str());
+        } else {
+            std::printf("  %-12s %5.1f %% of %d\n", verifier_class_name(cls).c_str(), 100.0 * up / n, n);
+        }
+    }
 }
 
 void train_ranker(const Samples& train, const Samples& held, double c, const std::string& out) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/train_verifier --detections: a missing or malformed detections file stops it with one line naming the
-# file (and the line), exit 2, and no verifier written.
+# file (and the line), exit 2, and no verifier written. And the ranker's report gives each sign category's share
+# scored as a sign, so a category the boundary gives away shows.
 set -u
 bin="$1"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -24,4 +25,19 @@ expect_rejected() {
 expect_rejected "missing detections file" "$dir/missing.jsonl" "missing.jsonl"
 echo "not json" >"$dir/bad.jsonl"
 expect_rejected "malformed detections file" "$dir/bad.jsonl" "bad.jsonl:1"
+# The ranker from rendered frames alone (no image in the folder): a line per category, and the categories' signs
+# add up to the report's total.
+out=$("$bin" --data "$dir/data" --synthetic-frames 24 --train ranker --ranker-out "$dir/r.yml.gz" 2>&1) ||
+    fail "ranker training failed: $out"
+[ -e "$dir/r.yml.gz" ] || fail "no ranker written: $out"
+sum=0
+for category in prohibitory danger mandatory give-way stop "other sign"; do
+    line=$(grep -E "^  $category +([0-9.]+ % of [1-9][0-9]*|no signs)$" <<<"$out") ||
+        fail "no ranker line for $category: $out"
+    n=$(sed -nE 's/.* of ([0-9]+)$/\1/p' <<<"$line")
+    sum=$((sum + ${n:-0}))
+done
+total=$(sed -nE 's/^ranker, training set: signs scored above 0: [0-9.]+ % of ([0-9]+);.*/\1/p' <<<"$out")
+[ -n "$total" ] && [ "$total" -gt 0 ] && [ "$sum" -eq "$total" ] ||
+    fail "the categories' signs ($sum) are not the total (${total:-none}): $out"
 echo "ok"
