@@ -14,6 +14,7 @@
 // positives framed as the tracker frames them.
 // --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
 // figure measured on the dev set can be measured on images the verifier has not seen.
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -204,14 +205,19 @@ std::string verifier_class_name(int cls) {
     return cls == k_verifier_other_sign ? "other sign" : std::string(to_string(static_cast<Category>(cls - 1)));
 }
 
-// Share of a set's sign and non-sign samples that the ranker puts on the sign side.
+// Share of a set's sign and non-sign samples that the ranker puts on the sign side, and of each class's signs: a
+// rare category that the boundary gives away shows there, not in the total.
 void report_ranker(const char* what, const RegionRanker& ranker, const Samples& set) {
     int signs = 0, background = 0, signs_up = 0, background_up = 0;
+    std::array<int, k_verifier_classes> of_class{}, of_class_up{};
     for (int i = 0; i < set.x.rows; ++i) {
+        const auto row = static_cast<std::size_t>(i);
         const bool up = ranker.score_features(set.x.row(i)) > 0.f;
-        if (set.y[static_cast<std::size_t>(i)] == 1) {
+        if (set.y[row] == 1) {
             ++signs;
             signs_up += up;
+            ++of_class[static_cast<std::size_t>(set.kind[row])];
+            of_class_up[static_cast<std::size_t>(set.kind[row])] += up;
         } else {
             ++background;
             background_up += up;
@@ -220,15 +226,8 @@ void report_ranker(const char* what, const RegionRanker& ranker, const Samples& 
     std::printf("ranker, %s: signs scored above 0: %.1f %% of %d; non-sign regions: %.2f %% of %d\n", what,
                 100.0 * signs_up / std::max(1, signs), signs, 100.0 * background_up / std::max(1, background),
                 background);
-    // By the sign's class: a rare category that the boundary gives away shows here, not in the total.
     for (int cls = 1; cls < k_verifier_classes; ++cls) {
-        int n = 0, up = 0;
-        for (int i = 0; i < set.x.rows; ++i) {
-            if (set.y[static_cast<std::size_t>(i)] == 1 && set.kind[static_cast<std::size_t>(i)] == cls) {
-                ++n;
-                up += ranker.score_features(set.x.row(i)) > 0.f;
-            }
-        }
+        const int n = of_class[static_cast<std::size_t>(cls)], up = of_class_up[static_cast<std::size_t>(cls)];
         if (n == 0) {
             std::printf("  %-12s no signs\n", verifier_class_name(cls).c_str());
         } else {
