@@ -14,6 +14,7 @@
 // positives framed as the tracker frames them.
 // --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
 // figure measured on the dev set can be measured on images the verifier has not seen.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -45,14 +46,11 @@ namespace {
 
 struct Samples {
     cv::Mat x;
-    std::vector<int> y;
-    std::vector<int> kind; // the sample's verifier class (the ranker's labels are only sign or not)
-    void add(const cv::Mat& bgr, const cv::Rect2f& box, int label, int of_class) {
+    std::vector<int> y; // verifier classes (the ranker learns only sign or not from them)
+    void add(const cv::Mat& bgr, const cv::Rect2f& box, int label) {
         x.push_back(SignVerifier::features(bgr, box));
         y.push_back(label);
-        kind.push_back(of_class);
     }
-    void add(const cv::Mat& bgr, const cv::Rect2f& box, int label) { add(bgr, box, label, label); }
 };
 
 cv::Rect2f jitter(const cv::Rect2f& b, std::mt19937& rng) {
@@ -71,7 +69,7 @@ void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>
                int ranker_negatives, std::mt19937& rng, Samples& out, Samples& ranker) {
     for (const auto& [box, cls] : signs) {
         out.add(bgr, box, cls);
-        ranker.add(bgr, box, 1, cls);
+        ranker.add(bgr, box, cls);
         for (int j = 0; j < jitters; ++j) {
             out.add(bgr, jitter(box, rng), cls);
         }
@@ -92,9 +90,9 @@ void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>
             }
         }
         if (framed >= 0) {
-            ranker.add(bgr, box, 1, framed);
+            ranker.add(bgr, box, framed);
         } else if (!near_sign && ranker_taken < ranker_negatives) {
-            ranker.add(bgr, box, 0, k_verifier_background);
+            ranker.add(bgr, box, k_verifier_background);
             ++ranker_taken;
         }
         if (!near_sign && taken < negatives) {
@@ -213,11 +211,11 @@ void report_ranker(const char* what, const RegionRanker& ranker, const Samples& 
     for (int i = 0; i < set.x.rows; ++i) {
         const auto row = static_cast<std::size_t>(i);
         const bool up = ranker.score_features(set.x.row(i)) > 0.f;
-        if (set.y[row] == 1) {
+        if (set.y[row] != k_verifier_background) {
             ++signs;
             signs_up += up;
-            ++of_class[static_cast<std::size_t>(set.kind[row])];
-            of_class_up[static_cast<std::size_t>(set.kind[row])] += up;
+            ++of_class[static_cast<std::size_t>(set.y[row])];
+            of_class_up[static_cast<std::size_t>(set.y[row])] += up;
         } else {
             ++background;
             background_up += up;
@@ -244,13 +242,14 @@ void train_ranker(const Samples& train, const Samples& held, double c, const std
     // OpenCV's default of 1000 solver steps stops far from the optimum on tens of thousands of regions.
     svm->setTermCriteria(cv::TermCriteria(cv::TermCriteria::MAX_ITER + cv::TermCriteria::EPS, 200000, 1e-4));
     // Signs are a few per cent of the regions: weigh them up so the boundary does not give them away.
-    int signs = 0;
+    std::vector<int> is_sign;
     for (int y : train.y) {
-        signs += y == 1;
+        is_sign.push_back(y != k_verifier_background ? 1 : 0);
     }
+    const int signs = static_cast<int>(std::count(is_sign.begin(), is_sign.end(), 1));
     cv::Mat weights = (cv::Mat_<double>(1, 2) << 1.0, static_cast<double>(train.x.rows - signs) / std::max(1, signs));
     svm->setClassWeights(weights);
-    svm->train(cv::ml::TrainData::create(train.x, cv::ml::ROW_SAMPLE, cv::Mat(train.y, true)));
+    svm->train(cv::ml::TrainData::create(train.x, cv::ml::ROW_SAMPLE, cv::Mat(is_sign, true)));
     const RegionRanker ranker(*svm);
     report_ranker("training set", ranker, train);
     if (held.x.rows > 0) {
