@@ -17,6 +17,8 @@
 // cooperative launch.
 #include <cub/block/block_reduce.cuh>
 
+#include <type_traits>
+
 #include "gpu/elementwise/elementwise_fitness.cuh"
 #include "gpu/elementwise/elementwise_staging.cuh"
 #include "swarm/cuda/detail/block_reduce.cuh"
@@ -122,6 +124,23 @@ __device__ __forceinline__ Uniforms4<Real> draw_group(std::uint32_t row, int g, 
     return u;
 }
 
+// pso::clamp_velocity for a padded v_max (pad_bounds_kernel: > 0, or +infinity for no clamp). In fp32 two
+// NaN-propagating min / max instructions give the same value for every v, NaN and signed zeros included, where the
+// comparisons and selects took five per dimension; the row update is bound by its instruction issue
+// (docs/benchmarks.md, "Design evidence").
+template <typename Real>
+__device__ __forceinline__ Real clamp_padded_velocity(Real v, Real v_max) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    if constexpr (std::is_same_v<Real, float>) {
+        float d;
+        asm("max.NaN.f32 %0, %1, %2;" : "=f"(d) : "f"(v), "f"(-v_max));
+        asm("min.NaN.f32 %0, %0, %1;" : "+f"(d) : "f"(v_max));
+        return d;
+    }
+#endif
+    return pso::clamp_velocity(v, v_max);
+}
+
 // Group g (4 dimensions) of row `row` at iteration t >= 1, with that group's draws `u`: its current values xk,
 // vk, pk (in registers) become its new position and velocity.
 template <typename Real>
@@ -131,19 +150,24 @@ __device__ __forceinline__ void move_group(const RunScalars<Real>& rs, const Swa
                                            Vec4<Real>& vk, const Vec4<Real>& pk) {
     const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
     Real nv[4];
-    bool out = false;
 #pragma unroll
     for (int j = 0; j < 4; ++j) {
-        nv[j] = pso::clamp_velocity(pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k, u.l.a[j], u.g.a[j]),
-                                    vm.a[j]);
-        const Real moved = xk.a[j] + nv[j]; // pso::move's own test
-        out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
+        nv[j] = clamp_padded_velocity(
+            pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k, u.l.a[j], u.g.a[j]), vm.a[j]);
     }
     // The Boundary stream is drawn only when a dimension leaves the box and the rule uses it (it
-    // reads the word only then): the same numbers, and no third Philox state live in every lane.
+    // reads the word only then): the same numbers, and no third Philox state live in every lane. Only that rule
+    // asks here whether one left: pso::move tests each dimension itself, and asked for every rule the test was a
+    // second set of comparisons in the issue-bound update.
     rng::Words rb{};
-    if (out && rs.boundary == pso::BoundaryMode::Random) {
-        rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
+    if (rs.boundary == pso::BoundaryMode::Random) {
+        bool out = false;
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            const Real moved = xk.a[j] + nv[j]; // pso::move's own test
+            out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
+        }
+        if (out) rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
     }
 #pragma unroll
     for (int j = 0; j < 4; ++j) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 #include <cstring>
 #include <stdexcept>
 #include <type_traits>
@@ -54,7 +55,10 @@ __global__ void pad_bounds_kernel(DeviceProblem<Real> pb, int pitch, Real* lo, R
         const std::size_t src = static_cast<std::size_t>(s) * pb.dims + d;
         lo[k] = d < pb.dims ? pb.lower[src] : Real(0);
         hi[k] = d < pb.dims ? pb.upper[src] : Real(0);
-        vmax[k] = d < pb.dims ? pb.vmax[src] : Real(0);
+        // No clamp (v_max <= 0, or NaN) as +infinity: the same velocities, and a clamp without that test
+        // (clamp_padded_velocity).
+        const Real v_max = d < pb.dims ? pb.vmax[src] : Real(0);
+        vmax[k] = v_max > Real(0) ? v_max : std::numeric_limits<Real>::infinity();
     }
 }
 
