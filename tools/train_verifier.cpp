@@ -200,7 +200,9 @@ void save_model(const Model& model, const std::string& out) {
 }
 
 std::string verifier_class_name(int cls) {
-    return cls == k_verifier_other_sign ? "other sign" : std::string(to_string(static_cast<Category>(cls - 1)));
+    return cls == k_verifier_other_sign
+               ? "other sign"
+               : std::string(to_string(static_cast<Category>(category_of_verifier_class(cls))));
 }
 
 // Share of a set's sign and non-sign samples that the ranker puts on the sign side, and of each class's signs: a

@@ -22,6 +22,8 @@ constexpr int k_verifier_background = 0;
 constexpr int k_verifier_other_sign = 6;
 constexpr int k_verifier_classes = 7;
 inline int verifier_class(int category_index) { return 1 + category_index; }
+// The category index of a modelled category's verifier class (verifier_class's inverse).
+inline int category_of_verifier_class(int cls) { return cls - 1; }
 
 class SignVerifier {
 public:
