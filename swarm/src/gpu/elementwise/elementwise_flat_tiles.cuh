@@ -321,11 +321,13 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
             } else {
                 step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk);
             }
+            if (4 * g + 4 > w.dims) { // a row's last group, where dims is no multiple of 4
 #pragma unroll
-            for (int j = 0; j < 4; ++j) {
-                if (4 * g + j >= w.dims) { // padding stays 0 and scores nothing
-                    xk.a[j] = Real(0);
-                    vk.a[j] = Real(0);
+                for (int j = 0; j < 4; ++j) {
+                    if (4 * g + j >= w.dims) { // padding stays 0 and scores nothing
+                        xk.a[j] = Real(0);
+                        vk.a[j] = Real(0);
+                    }
                 }
             }
             if constexpr (resident) { // in place: the lane read this group, nobody else touches it
@@ -373,9 +375,14 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                 if (active) {
                     for (int gg = in_row; gg < groups; gg += w.width) {
                         const Vec4<Real> xk = load4(fresh + 4 * gg);
+                        if (4 * gg + 4 <= w.dims) { // no padding: no test per term (the same terms, same order)
 #pragma unroll
-                        for (int j = 0; j < 4; ++j) {
-                            if (4 * gg + j < w.dims) accumulate<F>(acc, xk.a[j], 4 * gg + j);
+                            for (int j = 0; j < 4; ++j) accumulate<F>(acc, xk.a[j], 4 * gg + j);
+                        } else {
+#pragma unroll
+                            for (int j = 0; j < 4; ++j) {
+                                if (4 * gg + j < w.dims) accumulate<F>(acc, xk.a[j], 4 * gg + j);
+                            }
                         }
                     }
                 }

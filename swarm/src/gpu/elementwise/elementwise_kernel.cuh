@@ -44,6 +44,9 @@ struct RunScalars {
     std::uint64_t seed;
     pso::BoundaryMode boundary;
     Function function;
+    // Cleared on the device by pad_bounds_kernel when a dimension's bounds are not clamps_by_min_max's (a zero
+    // bound, mostly): the Clamp rule then keeps pso::move's comparisons.
+    bool clamp_by_min_max;
 };
 
 // Buffers owned by the optimizer (stable between runs) and the shape; passed by value.
@@ -141,6 +144,29 @@ __device__ __forceinline__ Real clamp_padded_velocity(Real v, Real v_max) {
     return pso::clamp_velocity(v, v_max);
 }
 
+// pso::move's Clamp rule (x = x + v already made): x inside [lo, hi] kept, below lo to lo, above hi or NaN to hi.
+// In fp32, for bounds that clamps_by_min_max accepts, two instructions give the same value for every x: a
+// NaN-propagating max with lo, then a min with hi, which gives hi for a NaN. The comparisons and selects took about
+// five per dimension in the issue-bound update. Not for a zero bound (min / max may return the other zero where x
+// is a zero of one sign and the bound of the other), a NaN bound or lo > hi: a run with any such dimension keeps
+// pso::move (RunScalars::clamp_by_min_max).
+template <typename Real>
+__host__ __device__ __forceinline__ bool clamps_by_min_max(Real lo, Real hi) {
+    return lo <= hi && lo != Real(0) && hi != Real(0);
+}
+template <typename Real>
+__device__ __forceinline__ Real clamp_padded_position(Real x, Real lo, Real hi) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    if constexpr (std::is_same_v<Real, float>) {
+        float d;
+        asm("max.NaN.f32 %0, %1, %2;" : "=f"(d) : "f"(x), "f"(lo));
+        asm("min.f32 %0, %0, %1;" : "+f"(d) : "f"(hi));
+        return d;
+    }
+#endif
+    return pso::clamp_position(x, lo, hi);
+}
+
 // Group g (4 dimensions) of row `row` at iteration t >= 1, with that group's draws `u`: its current values xk,
 // vk, pk (in registers) become its new position and velocity.
 template <typename Real>
@@ -168,6 +194,14 @@ __device__ __forceinline__ void move_group(const RunScalars<Real>& rs, const Swa
             out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
         }
         if (out) rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
+    }
+    if (rs.boundary == pso::BoundaryMode::Clamp && rs.clamp_by_min_max) {
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+            xk.a[j] = clamp_padded_position(xk.a[j] + nv[j], lo.a[j], hi.a[j]);
+            vk.a[j] = nv[j];
+        }
+        return;
     }
 #pragma unroll
     for (int j = 0; j < 4; ++j) {

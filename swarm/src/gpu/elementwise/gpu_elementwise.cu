@@ -48,13 +48,15 @@ void allow_staged_smem(Kernel kernel) {
 }
 
 template <typename Real>
-__global__ void pad_bounds_kernel(DeviceProblem<Real> pb, int pitch, Real* lo, Real* hi, Real* vmax) {
+__global__ void pad_bounds_kernel(DeviceProblem<Real> pb, int pitch, Real* lo, Real* hi, Real* vmax,
+                                  ew::RunScalars<Real>* run) {
     const int s = blockIdx.x;
     for (int d = threadIdx.x; d < pitch; d += blockDim.x) {
         const std::size_t k = static_cast<std::size_t>(s) * pitch + d;
         const std::size_t src = static_cast<std::size_t>(s) * pb.dims + d;
         lo[k] = d < pb.dims ? pb.lower[src] : Real(0);
         hi[k] = d < pb.dims ? pb.upper[src] : Real(0);
+        if (d < pb.dims && !ew::clamps_by_min_max(lo[k], hi[k])) run->clamp_by_min_max = false; // every writer agrees
         // No clamp (v_max <= 0, or NaN) as +infinity: the same velocities, and a clamp without that test
         // (clamp_padded_velocity).
         const Real v_max = d < pb.dims ? pb.vmax[src] : Real(0);
@@ -378,14 +380,15 @@ private:
         buf.readers.resize(3 * S, st);
         buf.best_keys.resize(3 * S, st);
 
-        buf.host_run = {pb.k, pb.sign, pb.v_fraction, pb.seed, pb.boundary, pb.function};
+        buf.host_run = {pb.k, pb.sign, pb.v_fraction, pb.seed, pb.boundary, pb.function, true}; // see pad_bounds_kernel
         SWARM_CUDA_CHECK_THROW(cudaMemcpyAsync(buf.run.data(), &buf.host_run, sizeof(buf.host_run),
                                                cudaMemcpyHostToDevice, st));
         buf.done.memset(0, st);
         buf.iteration.memset(0, st);
         buf.readers.memset(0, st);
         buf.best_keys.memset(0xff, st);
-        pad_bounds_kernel<Real><<<pb.swarms, 128, 0, st>>>(pb, pitch, buf.lo.data(), buf.hi.data(), buf.vmax.data());
+        pad_bounds_kernel<Real>
+            <<<pb.swarms, 128, 0, st>>>(pb, pitch, buf.lo.data(), buf.hi.data(), buf.vmax.data(), buf.run.data());
         SWARM_CHECK_LAUNCH(pad_bounds_kernel, pb.swarms, 128, 0);
 
         ew::View<Real> view{pb.swarms,      pb.particles,     pb.dims,           pitch,          width,
