@@ -211,7 +211,7 @@ int main(int argc, char** argv) {
             runner.prepare(bgr, timing);
             // The group means are read on the host, whichever backend the runner searches on.
             ClassMaps maps;
-            preprocess_cpu(bgr, maps);
+            preprocess_cpu(bgr, maps, static_cast<float>(settings.fitness.cover_hue));
             SignEvaluator host(models, PoseSpace{}, cam, fitness_weights(settings));
             host.set_host_maps(&maps);
             runner.evaluator().set_weights(fitness_weights(settings));

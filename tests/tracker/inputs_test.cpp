@@ -166,6 +166,8 @@ TEST(BadInput, TrackerConfig) {
                             std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"},
                             std::pair{R"({"occluder_credit": -0.1})", "occluder_credit"},
                             std::pair{R"({"yellow_interior": 1.5})", "yellow_interior"},
+                            std::pair{R"({"cover_hue": 0})", "cover_hue"},
+                            std::pair{R"({"cover_hue": 181})", "cover_hue"},
                             std::pair{R"({"group_floor": 1.2})", "group_floor"},
                             std::pair{R"({"rim_floor": -0.5})", "rim_floor"},
                             std::pair{R"({"angle_respread_fraction": 2})", "angle_respread_fraction"}}) {
@@ -177,7 +179,7 @@ TEST(BadInput, TrackerConfig) {
         "c7.json",
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
             "gpu_cluster_barrier": false, "occluder_credit": 0.25, "yellow_interior": 0.5, "group_floor": 0.3,
-            "rim_floor": 0.45, "angle_respread_fraction": 0.3})"));
+            "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
@@ -190,6 +192,8 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_DOUBLE_EQ(tuned.fitness.edge_gain, 2.5);
     EXPECT_DOUBLE_EQ(tuned.fitness.occluder_credit, 0.25);
     EXPECT_DOUBLE_EQ(tuned.fitness.yellow_interior, 0.5);
+    EXPECT_DOUBLE_EQ(tuned.fitness.cover_hue, 28.0);
+    EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.cover_hue, 180.0); // every hue, as the paint coverage was built
     EXPECT_DOUBLE_EQ(tuned.fitness.group_floor, 0.3);
     EXPECT_DOUBLE_EQ(tuned.fitness.rim_floor, 0.45);
     EXPECT_DOUBLE_EQ(tuned.tracking.angle_respread_fraction, 0.3);

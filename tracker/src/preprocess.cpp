@@ -69,7 +69,39 @@ cv::Mat exposure_gains(const cv::Mat& bgr) {
     return gains;
 }
 
-void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
+// The largest chroma within k_cover_radius pixels (clipped at the frame) among the pixels of a hue within
+// `cover_hue` degrees of each pixel's own (common/colour_math.h, paint coverage).
+static cv::Mat same_paint_maximum(const cv::Mat& bgr, const cv::Mat& chroma, float cover_hue) {
+    const int w = bgr.cols, h = bgr.rows, r = math::k_cover_radius;
+    cv::Mat hue(h, w, CV_32F), local_max(h, w, CV_32F);
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < h; ++y) {
+        const auto* p = bgr.ptr<cv::Vec3b>(y);
+        auto* hu = hue.ptr<float>(y);
+        for (int x = 0; x < w; ++x) {
+            hu[x] = math::hue_of(p[x][0], p[x][1], p[x][2]);
+        }
+    }
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < h; ++y) {
+        auto* lm = local_max.ptr<float>(y);
+        const float* own = hue.ptr<float>(y);
+        for (int x = 0; x < w; ++x) {
+            float m = 0.f;
+            for (int yy = std::max(y - r, 0); yy <= std::min(y + r, h - 1); ++yy) {
+                const float* c = chroma.ptr<float>(yy);
+                const float* hu = hue.ptr<float>(yy);
+                for (int xx = std::max(x - r, 0); xx <= std::min(x + r, w - 1); ++xx) {
+                    if (c[xx] > m && math::same_paint(own[x], hu[xx], cover_hue)) m = c[xx];
+                }
+            }
+            lm[x] = m;
+        }
+    }
+    return local_max;
+}
+
+void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out, float cover_hue) {
     if (bgr.empty() || bgr.type() != CV_8UC3) {
         throw std::invalid_argument("preprocess: frame must be a non-empty 8-bit BGR image (CV_8UC3)");
     }
@@ -87,8 +119,12 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out) {
             ch[x] = math::chroma_of(p[x][0], p[x][1], p[x][2]);
         }
     }
-    const int side = 2 * math::k_cover_radius + 1;
-    cv::dilate(chroma, local_max, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
+    if (cover_hue >= math::k_cover_every_hue) {
+        const int side = 2 * math::k_cover_radius + 1;
+        cv::dilate(chroma, local_max, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
+    } else {
+        local_max = same_paint_maximum(bgr, chroma, cover_hue);
+    }
     std::vector<float> exposure;
     int gw = 0, gh = 0;
     // The tiles cover every pixel once: their total is the frame's, so the mean needs no second pass (the same

@@ -63,21 +63,21 @@ void SearchRunner::prepare(const cv::Mat& bgr, StageTiming& timing) {
     }
 #if defined(TRACKER_HAVE_CUDA)
     if (m_gpu) {
-        const auto [up, pre] = m_device->process(bgr);
+        const auto [up, pre] = m_device->process(bgr, static_cast<float>(m_settings.fitness.cover_hue));
         timing.upload_ms = up;
         timing.preprocess_ms = pre;
         return;
     }
 #endif
     const auto t0 = std::chrono::steady_clock::now();
-    preprocess_cpu(bgr, m_maps);
+    preprocess_cpu(bgr, m_maps, static_cast<float>(m_settings.fitness.cover_hue));
     timing.preprocess_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 void SearchRunner::prepare(const cv::cuda::GpuMat& bgr, StageTiming& timing) {
 #if defined(TRACKER_HAVE_CUDA)
     if (m_gpu) {
-        const auto [up, pre] = m_device->process(bgr);
+        const auto [up, pre] = m_device->process(bgr, static_cast<float>(m_settings.fitness.cover_hue));
         timing.upload_ms = up;
         timing.preprocess_ms = pre;
         return;

@@ -83,6 +83,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("edge_crossing", s.fitness.edge_crossing);
     f("occluder_credit", s.fitness.occluder_credit);
     f("yellow_interior", s.fitness.yellow_interior);
+    f("cover_hue", s.fitness.cover_hue);
     f("group_floor", s.fitness.group_floor);
     f("rim_floor", s.fitness.rim_floor);
     f("depth_filter_gain", s.tracking.depth_filter_gain);
@@ -204,6 +205,7 @@ void TrackerSettings::validate() const {
     range("edge_crossing", fitness.edge_crossing, 0.0, 1.0);
     range("occluder_credit", fitness.occluder_credit, 0.0, 1.0);
     range("yellow_interior", fitness.yellow_interior, 0.0, 1.0);
+    range("cover_hue", fitness.cover_hue, 1.0, 180.0);
     range("group_floor", fitness.group_floor, 0.0, 1.0);
     range("rim_floor", fitness.rim_floor, 0.0, 1.0);
     range("depth_filter_gain", tracking.depth_filter_gain, 0.05, 1.0);

@@ -55,6 +55,30 @@ TEST_P(GpuAgreement, PreprocessingMatchesCpu) {
     EXPECT_LE(worst, 1e-4);
 }
 
+// With FitnessSettings::cover_hue under 180 (the paint coverage's maximum over the pixel's own hue) too.
+TEST_P(GpuAgreement, PreprocessingMatchesCpuWithACoverHue) {
+    if (!have_gpu()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    const auto [w, h] = GetParam();
+    const cv::Mat frame = scene_frame("crowded", w, h, 40);
+    ClassMaps cpu, gpu, every_hue;
+    preprocess_cpu(frame, cpu, 28.f);
+    preprocess_cpu(frame, every_hue);
+    DeviceFrame dev;
+    dev.process(frame, 28.f);
+    dev.download(gpu);
+    cv::Mat diff;
+    cv::absdiff(cpu.classes, gpu.classes, diff);
+    double worst = 0;
+    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+    EXPECT_LE(worst, 1.0) << "class maps differ by more than one 8-bit step";
+    cv::absdiff(cpu.gradient, gpu.gradient, diff);
+    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+    EXPECT_LE(worst, 1e-4);
+    EXPECT_GT(cv::norm(cpu.classes, every_hue.classes, cv::NORM_L1), 0.0) << "the window changes the maps";
+}
+
 // The brightness sum lives in two slots used by alternate frames (each launch zeroes the other): frame after
 // frame, from dark to bright and back, every frame's mean and maps are its own, not a sum carried over.
 TEST_P(GpuAgreement, PreprocessingMatchesCpuFrameAfterFrame) {

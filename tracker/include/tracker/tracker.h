@@ -95,6 +95,11 @@ struct FitnessSettings {
     // Danger, prohibitory and give-way signs have yellow faces in Sweden, Finland, Norway, Iceland and Poland, and
     // temporary signs do elsewhere; the models keep the white face of the Vienna convention's usual design.
     double yellow_interior = 1.0;
+    // Paint coverage (common/colour_math.h) measures a pixel's chroma against the largest chroma within 2 pixels of a
+    // hue within this many degrees of its own (1 to 180). 180, every hue, suits the usual white-faced signs; about 28
+    // lets a red rim beside a yellow face keep its red, for footage with yellow-faced signs (docs/benchmarks.md,
+    // "Yellow faces").
+    double cover_hue = 180.0;
     // Every required part of a sign must be there: when one scores below its floor, the fitness is scaled by its
     // score / floor (FitnessWeights). group_floor holds the parts other than the rim (the white interior, the
     // arrow, the white border); rim_floor the rim. 0 turns a floor off.

@@ -31,6 +31,23 @@ SWARM_HOST_DEVICE SWARM_INLINE float hue_band(float hue, float lo_zero, float lo
     return smoothstep(lo_zero, lo_full, h) * (1.f - smoothstep(hi_full, hi_zero, h));
 }
 
+// Hue in degrees [0, 360) of b, g, r (0 for a grey).
+SWARM_HOST_DEVICE SWARM_INLINE float hue_of(float b, float g, float r) {
+    const float mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
+    const float mn = r < g ? (r < b ? r : b) : (g < b ? g : b);
+    const float chroma = mx - mn;
+    if (chroma <= 1e-3f) return 0.f;
+    float hue;
+    if (mx == r) {
+        hue = 60.f * (g - b) / chroma;
+    } else if (mx == g) {
+        hue = 60.f * ((b - r) / chroma + 2.f);
+    } else {
+        hue = 60.f * ((r - g) / chroma + 4.f);
+    }
+    return hue < 0.f ? hue + 360.f : hue;
+}
+
 // A darker camera or exposure scales a sign's chroma down with the frame's brightness, while JPEG has already
 // smoothed the sensor's noise away: the chroma floor below is set for a frame of ordinary exposure (a mean of
 // max(r, g, b) of k_ordinary_mean or more; the dev frames' median is 135) and scales with the frame's mean under
@@ -51,17 +68,7 @@ SWARM_HOST_DEVICE SWARM_INLINE ClassLikelihood classify_under(float b, float g, 
     const float chroma = mx - mn;
     const float sat = mx > 1.f ? chroma / mx : 0.f;
     const float rel = mx / (mean_value > 8.f ? mean_value : 8.f); // brightness relative to the frame
-    float hue = 0.f;
-    if (chroma > 1e-3f) {
-        if (mx == r) {
-            hue = 60.f * (g - b) / chroma;
-        } else if (mx == g) {
-            hue = 60.f * ((b - r) / chroma + 2.f);
-        } else {
-            hue = 60.f * ((r - g) / chroma + 4.f);
-        }
-        hue = hue < 0.f ? hue + 360.f : hue;
-    }
+    const float hue = hue_of(b, g, r);
     // Dark pixels have unreliable hue; chroma must also stand out of sensor noise (at the frame's exposure).
     const float exposure = frame_exposure(mean_value);
     const float lit = smoothstep(0.12f, 0.3f, rel) * smoothstep(6.f * exposure, 16.f * exposure, chroma);
@@ -195,6 +202,12 @@ SWARM_HOST_DEVICE SWARM_INLINE float exposure_gain(const float* smoothed, int gw
 // maps show each sign about a pixel larger than it is, so the fitness peaked short of the true depth. Scaling
 // the sign colours by chroma / (0.85 x the maximum chroma within 2 pixels) puts the maps' edge where the paint
 // covers about half a pixel (docs/benchmarks.md, "Design evidence").
+// The maximum may be taken over the neighbours of the pixel's own paint only (hue within FitnessSettings::cover_hue
+// degrees; 180, every hue, by default): a blurred edge is its paint mixed with white or the background, so its hue
+// stays the paint's, while a more saturated paint of another hue beside a rim (a yellow face) says nothing about
+// how much of the pixel the rim covers. Measured against every hue, a red rim beside a yellow face lost most of its
+// red; on the white-faced signs of the dev set the narrower maximum found no more signs and more clutter
+// (docs/benchmarks.md, "Yellow faces").
 constexpr int k_cover_radius = 2;      // the local maximum is over (2r + 1)^2 pixels, clamped at the frame
 constexpr float k_cover_full = 0.85f;  // chroma at this share of the local maximum counts as fully painted
 
@@ -202,6 +215,15 @@ SWARM_HOST_DEVICE SWARM_INLINE float chroma_of(float b, float g, float r) {
     const float mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
     const float mn = r < g ? (r < b ? r : b) : (g < b ? g : b);
     return mx - mn;
+}
+
+// Two pixels' hues within `window` degrees of each other: one paint for the coverage's maximum (180: any two).
+constexpr float k_cover_every_hue = 180.f;
+SWARM_HOST_DEVICE SWARM_INLINE bool same_paint(float hue_a, float hue_b, float window) {
+    float d = hue_a - hue_b;
+    d = d < 0.f ? -d : d;
+    d = d > 180.f ? 360.f - d : d;
+    return d <= window;
 }
 
 SWARM_HOST_DEVICE SWARM_INLINE void apply_cover(ClassLikelihood& c, float chroma, float local_max_chroma) {

@@ -80,7 +80,7 @@ struct DeviceFrame::Impl {
     // A caller's stream (the engine's, for its batched evaluations), else the tracker's own.
     cudaStream_t on(void* caller) const { return caller != nullptr ? static_cast<cudaStream_t>(caller) : stream.get(); }
 
-    std::pair<double, double> run(cuda::PitchedView view, bool uploaded) {
+    std::pair<double, double> run(cuda::PitchedView view, bool uploaded, float cover_hue) {
         const cudaStream_t s = stream.get();
         image = {static_cast<const unsigned char*>(view.data), view.pitch, view.width, view.height};
         if (view.width != width || view.height != height) {
@@ -104,7 +104,7 @@ struct DeviceFrame::Impl {
         e1.record(s);
         cuda::launch_preprocess(s, view, sums.data(), parity, {grid, grid + static_cast<std::size_t>(gw) * gh, gw, gh},
                                 {classes.data(), classes.pitch(), width, height},
-                                {gradient.data(), gradient.pitch(), width, height});
+                                {gradient.data(), gradient.pitch(), width, height}, cover_hue);
         e2.record(s);
         const double pre = e2.ms_since(e1);
         ready = true;
@@ -119,7 +119,7 @@ bool DeviceFrame::ready() const { return m->ready; }
 void* DeviceFrame::stream() const { return m->stream.get(); }
 DeviceFrame::Image DeviceFrame::image() const { return m->image; }
 
-std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr) {
+std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr, float cover_hue) {
     if (bgr.empty() || bgr.type() != CV_8UC3) {
         throw std::invalid_argument("frame must be a non-empty 8-bit BGR image (CV_8UC3)");
     }
@@ -134,10 +134,10 @@ std::pair<double, double> DeviceFrame::process(const cv::Mat& bgr) {
     m->e0.record(s);
     SWARM_CUDA_CHECK_THROW(cudaMemcpy2DAsync(m->bgr.data(), m->bgr.pitch(), staging, row_bytes, row_bytes, bgr.rows,
                                              cudaMemcpyHostToDevice, s));
-    return m->run({m->bgr.data(), m->bgr.pitch(), bgr.cols, bgr.rows}, true);
+    return m->run({m->bgr.data(), m->bgr.pitch(), bgr.cols, bgr.rows}, true, cover_hue);
 }
 
-std::pair<double, double> DeviceFrame::process(const cv::cuda::GpuMat& bgr) {
+std::pair<double, double> DeviceFrame::process(const cv::cuda::GpuMat& bgr, float cover_hue) {
     if (bgr.empty() || bgr.type() != CV_8UC3) {
         throw std::invalid_argument("device frame must be a non-empty 8-bit BGR GpuMat (CV_8UC3)");
     }
@@ -145,7 +145,7 @@ std::pair<double, double> DeviceFrame::process(const cv::cuda::GpuMat& bgr) {
     // returns before its DMA lands); the frame's non-blocking stream would not wait for it by itself.
     m->caller_done.record(nullptr);
     m->stream.wait(m->caller_done);
-    return m->run({bgr.data, bgr.step, bgr.cols, bgr.rows}, false);
+    return m->run({bgr.data, bgr.step, bgr.cols, bgr.rows}, false, cover_hue);
 }
 
 void DeviceFrame::fitness_params(const ScoringSetup& setup, const swarm::BatchShape& shape, void* stream,

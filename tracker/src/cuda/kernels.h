@@ -24,8 +24,9 @@ struct ExposureView {
 // (which must be zero; the launch zeroes the other parity's four for the next frame) and the exposure grid, then
 // the class likelihoods (uchar4) and sign-colour gradient (float2) of every pixel from them.
 constexpr int k_preprocess_sums = 4;
+// cover_hue: FitnessSettings::cover_hue (paint coverage, common/colour_math.h).
 void launch_preprocess(cudaStream_t stream, PitchedView bgr, unsigned long long* sums, int parity,
-                       ExposureView exposure, PitchedView classes, PitchedView gradient);
+                       ExposureView exposure, PitchedView classes, PitchedView gradient, float cover_hue);
 // Blocks of that launch for a frame (the resident limit, at most one per tile).
 int preprocess_grid_blocks(PitchedView bgr);
 

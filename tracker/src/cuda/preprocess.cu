@@ -79,11 +79,12 @@ __device__ void exposure_means(const PitchedView& bgr, const ExposureView& e, un
 // previous frame's launch, or at allocation) and zeroes set parity ^ 1 for the next one, so no memset is queued.
 __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, unsigned long long* sums, int parity,
                                                              ExposureView exposure, PitchedView classes,
-                                                             PitchedView gradient) {
+                                                             PitchedView gradient, float cover_hue) {
     namespace cg = cooperative_groups;
     __shared__ unsigned long long partial[k_sums][k_block / 32];
     __shared__ math::ClassLikelihood tile[k_halo_h][k_halo_w];
     __shared__ float chroma[k_chroma_h][k_chroma_w];
+    __shared__ float hue[k_chroma_h][k_chroma_w];      // FitnessSettings::cover_hue under 180 only
     __shared__ float row_max[k_chroma_h][k_halo_w]; // chroma's maximum along x, centred on each cell's column
     unsigned long long* frame_sums = sums + k_sums * parity;
     exposure_means(bgr, exposure, frame_sums, partial);
@@ -110,27 +111,31 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
     for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
         const int x0 = (t % tiles_x) * k_tile_w, y0 = (t / tiles_x) * k_tile_h;
         __syncthreads(); // the previous tile's reads are done
-        // Chroma of the cells' neighbourhoods, at clamped coordinates: a replicated border pixel is always in the
-        // window it replicates into, so each window's maximum is the maximum over its pixels inside the frame
-        // (the CPU's dilate).
+        // Chroma and hue of the cells' neighbourhoods, at clamped coordinates: a replicated border pixel is always
+        // in the window it replicates into, so each window's maximum is the maximum over its pixels inside the
+        // frame (the CPU's dilate, or its loop over the window clipped to the frame).
         const int cx0 = x0 - 1 - k_cr, cy0 = y0 - 1 - k_cr;
         for (int k = threadIdx.x; k < k_chroma_w * k_chroma_h; k += k_block) {
             const int ly = k / k_chroma_w, lx = k - ly * k_chroma_w;
             const unsigned char* p = pixel_at(bgr, cx0 + lx, cy0 + ly);
             chroma[ly][lx] = math::chroma_of(p[0], p[1], p[2]);
+            if (cover_hue < math::k_cover_every_hue) hue[ly][lx] = math::hue_of(p[0], p[1], p[2]);
         }
         __syncthreads();
-        // The window maximum in two passes (along x, then along y): 2 x 5 reads a cell instead of 25.
-        for (int k = threadIdx.x; k < k_chroma_h * k_halo_w; k += k_block) {
-            const int y = k / k_halo_w, j = k - y * k_halo_w;
-            float m = chroma[y][j];
+        // Every hue (the default): the window maximum in two passes (along x, then along y), 2 x 5 reads a cell
+        // instead of 25.
+        if (cover_hue >= math::k_cover_every_hue) {
+            for (int k = threadIdx.x; k < k_chroma_h * k_halo_w; k += k_block) {
+                const int y = k / k_halo_w, j = k - y * k_halo_w;
+                float m = chroma[y][j];
 #pragma unroll
-            for (int d = 1; d <= 2 * k_cr; ++d) {
-                m = fmaxf(m, chroma[y][j + d]);
+                for (int d = 1; d <= 2 * k_cr; ++d) {
+                    m = fmaxf(m, chroma[y][j + d]);
+                }
+                row_max[y][j] = m;
             }
-            row_max[y][j] = m;
+            __syncthreads();
         }
-        __syncthreads();
         // The tile and a one-pixel ring, clamped at the frame border as the CPU's central differences are; each
         // cell is the clamped pixel, with the local maximum around that pixel.
         for (int k = threadIdx.x; k < k_halo_w * k_halo_h; k += k_block) {
@@ -138,9 +143,21 @@ __global__ void __launch_bounds__(k_block) preprocess_kernel(PitchedView bgr, un
             const int px = min(max(x0 + lx - 1, 0), bgr.width - 1), py = min(max(y0 + ly - 1, 0), bgr.height - 1);
             const int sx = px - cx0, sy = py - cy0;
             float local_max = 0.f;
+            if (cover_hue >= math::k_cover_every_hue) {
 #pragma unroll
-            for (int dy = -k_cr; dy <= k_cr; ++dy) {
-                local_max = fmaxf(local_max, row_max[sy + dy][sx - k_cr]);
+                for (int dy = -k_cr; dy <= k_cr; ++dy) {
+                    local_max = fmaxf(local_max, row_max[sy + dy][sx - k_cr]);
+                }
+            } else {
+                const float own_hue = hue[sy][sx];
+#pragma unroll
+                for (int dy = -k_cr; dy <= k_cr; ++dy) {
+#pragma unroll
+                    for (int dx = -k_cr; dx <= k_cr; ++dx) {
+                        const float c = chroma[sy + dy][sx + dx];
+                        if (c > local_max && math::same_paint(own_hue, hue[sy + dy][sx + dx], cover_hue)) local_max = c;
+                    }
+                }
             }
             const unsigned char* p = pixel_at(bgr, px, py);
             const float gain = math::exposure_gain(exposure.smoothed, exposure.gw, exposure.gh, px, py, mean);
@@ -181,8 +198,8 @@ int preprocess_grid_blocks(PitchedView bgr) {
 }
 
 void launch_preprocess(cudaStream_t stream, PitchedView bgr, unsigned long long* sums, int parity,
-                       ExposureView exposure, PitchedView classes, PitchedView gradient) {
-    void* args[] = {&bgr, &sums, &parity, &exposure, &classes, &gradient};
+                       ExposureView exposure, PitchedView classes, PitchedView gradient, float cover_hue) {
+    void* args[] = {&bgr, &sums, &parity, &exposure, &classes, &gradient, &cover_hue};
     const dim3 grid(preprocess_grid_blocks(bgr));
     SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(preprocess_kernel), grid,
                                                        dim3(k_block), args, 0, stream));
