@@ -33,50 +33,36 @@ struct Size {
 };
 class GpuAgreement : public ::testing::TestWithParam<Size> {};
 
+// With the default paint coverage and with FitnessSettings::cover_hue under 180 (the coverage's maximum over the
+// pixel's own hue).
 TEST_P(GpuAgreement, PreprocessingMatchesCpu) {
     if (!have_gpu()) {
         GTEST_SKIP() << "no CUDA device";
     }
     const auto [w, h] = GetParam();
     const cv::Mat frame = scene_frame("crowded", w, h, 40);
-    ClassMaps cpu, gpu;
-    preprocess_cpu(frame, cpu);
-    DeviceFrame dev;
-    dev.process(frame);
-    dev.download(gpu);
-    EXPECT_FLOAT_EQ(cpu.mean_value, gpu.mean_value);
-    cv::Mat diff;
-    cv::absdiff(cpu.classes, gpu.classes, diff);
-    double worst = 0;
-    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
-    EXPECT_LE(worst, 1.0) << "class maps differ by more than one 8-bit step";
-    cv::absdiff(cpu.gradient, gpu.gradient, diff);
-    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
-    EXPECT_LE(worst, 1e-4);
-}
-
-// With FitnessSettings::cover_hue under 180 (the paint coverage's maximum over the pixel's own hue) too.
-TEST_P(GpuAgreement, PreprocessingMatchesCpuWithACoverHue) {
-    if (!have_gpu()) {
-        GTEST_SKIP() << "no CUDA device";
+    ClassMaps every_hue;
+    for (const float cover_hue : {180.f, 28.f}) {
+        ClassMaps cpu, gpu;
+        preprocess_cpu(frame, cpu, cover_hue);
+        DeviceFrame dev;
+        dev.process(frame, cover_hue);
+        dev.download(gpu);
+        EXPECT_FLOAT_EQ(cpu.mean_value, gpu.mean_value);
+        cv::Mat diff;
+        cv::absdiff(cpu.classes, gpu.classes, diff);
+        double worst = 0;
+        cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+        EXPECT_LE(worst, 1.0) << "class maps differ by more than one 8-bit step, cover_hue " << cover_hue;
+        cv::absdiff(cpu.gradient, gpu.gradient, diff);
+        cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
+        EXPECT_LE(worst, 1e-4) << "cover_hue " << cover_hue;
+        if (cover_hue == 180.f) {
+            every_hue = cpu;
+        } else {
+            EXPECT_GT(cv::norm(cpu.classes, every_hue.classes, cv::NORM_L1), 0.0) << "the window changes the maps";
+        }
     }
-    const auto [w, h] = GetParam();
-    const cv::Mat frame = scene_frame("crowded", w, h, 40);
-    ClassMaps cpu, gpu, every_hue;
-    preprocess_cpu(frame, cpu, 28.f);
-    preprocess_cpu(frame, every_hue);
-    DeviceFrame dev;
-    dev.process(frame, 28.f);
-    dev.download(gpu);
-    cv::Mat diff;
-    cv::absdiff(cpu.classes, gpu.classes, diff);
-    double worst = 0;
-    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
-    EXPECT_LE(worst, 1.0) << "class maps differ by more than one 8-bit step";
-    cv::absdiff(cpu.gradient, gpu.gradient, diff);
-    cv::minMaxLoc(diff.reshape(1), nullptr, &worst);
-    EXPECT_LE(worst, 1e-4);
-    EXPECT_GT(cv::norm(cpu.classes, every_hue.classes, cv::NORM_L1), 0.0) << "the window changes the maps";
 }
 
 // The brightness sum lives in two slots used by alternate frames (each launch zeroes the other): frame after
