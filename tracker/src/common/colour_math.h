@@ -206,7 +206,7 @@ SWARM_HOST_DEVICE SWARM_INLINE float exposure_gain(const float* smoothed, int gw
 // degrees; 180, every hue, by default): a blurred edge is its paint mixed with white or the background, so its hue
 // stays the paint's, while a more saturated paint of another hue beside a rim (a yellow face) says nothing about
 // how much of the pixel the rim covers. Measured against every hue, a red rim beside a yellow face lost most of its
-// red; on the white-faced signs of the dev set the narrower maximum found no more signs and more clutter
+// red; on the white-faced signs of the dev set the narrower maximum gave more red clutter than signs
 // (docs/benchmarks.md, "Yellow faces").
 constexpr int k_cover_radius = 2;      // the local maximum is over (2r + 1)^2 pixels, clamped at the frame
 constexpr float k_cover_full = 0.85f;  // chroma at this share of the local maximum counts as fully painted
