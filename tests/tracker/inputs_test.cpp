@@ -4,11 +4,13 @@
 #include <utility>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include <opencv2/calib3d.hpp>
 
 #include "common/colour_math.h"
+#include "tracker/assets.h"
 #include "tracker/io.h"
 #include "tracker/model.h"
 #include "tracker/pose.h"
@@ -198,6 +200,19 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_DOUBLE_EQ(tuned.fitness.rim_floor, 0.45);
     EXPECT_DOUBLE_EQ(tuned.tracking.angle_respread_fraction, 0.3);
     EXPECT_DOUBLE_EQ(tuned.tracking.angle_memory, 1.0);
+}
+
+// Every preset shipped in the assets' presets/ folder loads by its name; yellow-faces sets the paint coverage's hue
+// window that keeps a red rim beside a yellow face red (docs/usage.md, cover_hue).
+TEST(Presets, EveryShippedPresetLoadsByName) {
+    int presets = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(assets_dir()) / "presets")) {
+        if (e.path().extension() != ".json") continue;
+        ++presets;
+        EXPECT_NO_THROW(TrackerSettings::load(e.path().stem().string())) << e.path();
+    }
+    EXPECT_GE(presets, 2);
+    EXPECT_DOUBLE_EQ(TrackerSettings::load("yellow-faces").fitness.cover_hue, 28.0);
 }
 
 TEST(BadInput, PredictionLines) {
