@@ -71,17 +71,9 @@ cv::Mat exposure_gains(const cv::Mat& bgr) {
 
 // The largest chroma within k_cover_radius pixels (clipped at the frame) among the pixels of a hue within
 // `cover_hue` degrees of each pixel's own (common/colour_math.h, paint coverage).
-static cv::Mat same_paint_maximum(const cv::Mat& bgr, const cv::Mat& chroma, float cover_hue) {
-    const int w = bgr.cols, h = bgr.rows, r = math::k_cover_radius;
-    cv::Mat hue(h, w, CV_32F), local_max(h, w, CV_32F);
-#pragma omp parallel for schedule(static)
-    for (int y = 0; y < h; ++y) {
-        const auto* p = bgr.ptr<cv::Vec3b>(y);
-        auto* hu = hue.ptr<float>(y);
-        for (int x = 0; x < w; ++x) {
-            hu[x] = math::hue_of(p[x][0], p[x][1], p[x][2]);
-        }
-    }
+static cv::Mat same_paint_maximum(const cv::Mat& chroma, const cv::Mat& hue, float cover_hue) {
+    const int w = chroma.cols, h = chroma.rows, r = math::k_cover_radius;
+    cv::Mat local_max(h, w, CV_32F);
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < h; ++y) {
         auto* lm = local_max.ptr<float>(y);
@@ -110,7 +102,9 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out, float cover_hue) {
     out.gradient.create(h, w, CV_32FC2);
     // Chroma and its local maximum for the paint coverage (common/colour_math.h); dilate ignores pixels outside
     // the frame, as the CUDA kernel's clamped window does.
-    cv::Mat chroma(h, w, CV_32F), local_max;
+    // Hue only where the coverage's maximum is over the pixel's own hue (cover_hue under 180).
+    const bool own_hue = cover_hue < math::k_cover_every_hue;
+    cv::Mat chroma(h, w, CV_32F), hue(own_hue ? h : 0, own_hue ? w : 0, CV_32F), local_max;
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < h; ++y) {
         const auto* p = bgr.ptr<cv::Vec3b>(y);
@@ -118,12 +112,18 @@ void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out, float cover_hue) {
         for (int x = 0; x < w; ++x) {
             ch[x] = math::chroma_of(p[x][0], p[x][1], p[x][2]);
         }
+        if (own_hue) {
+            auto* hu = hue.ptr<float>(y);
+            for (int x = 0; x < w; ++x) {
+                hu[x] = math::hue_of(p[x][0], p[x][1], p[x][2]);
+            }
+        }
     }
-    if (cover_hue >= math::k_cover_every_hue) {
+    if (own_hue) {
+        local_max = same_paint_maximum(chroma, hue, cover_hue);
+    } else {
         const int side = 2 * math::k_cover_radius + 1;
         cv::dilate(chroma, local_max, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
-    } else {
-        local_max = same_paint_maximum(bgr, chroma, cover_hue);
     }
     std::vector<float> exposure;
     int gw = 0, gh = 0;

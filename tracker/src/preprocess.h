@@ -24,7 +24,7 @@ long long exposure_grid(const cv::Mat& bgr, std::vector<float>& smoothed, int& g
 // Each pixel's local exposure gain (common/colour_math.h, "Local exposure"), CV_32F of the frame's size.
 cv::Mat exposure_gains(const cv::Mat& bgr);
 // Throws std::invalid_argument for an empty or non-BGR8 frame. cover_hue: FitnessSettings::cover_hue.
-void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out, float cover_hue = 180.f);
+void preprocess_cpu(const cv::Mat& bgr, ClassMaps& out, float cover_hue = math::k_cover_every_hue);
 
 // Bilinear sampler over host maps, pixel centres at integer coordinates (cv::projectPoints' convention).
 // Inline because the CPU search calls it once per model point per particle. `gradient` may be null when the

@@ -16,12 +16,16 @@ SWARM_HOST_DEVICE SWARM_INLINE float smoothstep(float e0, float e1, float x) {
     return t * t * (3.f - 2.f * t);
 }
 
+// Degrees between two hues in [0, 360), the short way round the wheel: [0, 180].
+SWARM_HOST_DEVICE SWARM_INLINE float hue_distance(float hue_a, float hue_b) {
+    float d = hue_a - hue_b;
+    d = d < 0.f ? -d : d;
+    return d > 180.f ? 360.f - d : d;
+}
+
 // 1 at the hue centre, falling smoothly to 0 at +-width degrees (hue wraps at 360).
 SWARM_HOST_DEVICE SWARM_INLINE float hue_weight(float hue, float centre, float width) {
-    float d = hue - centre;
-    d = d < 0.f ? -d : d;
-    d = d > 180.f ? 360.f - d : d;
-    return 1.f - smoothstep(0.5f * width, width, d);
+    return 1.f - smoothstep(0.5f * width, width, hue_distance(hue, centre));
 }
 
 // 1 for hue (degrees, [0, 360)) in [lo_full, hi_full], falling smoothly to 0 at lo_zero and hi_zero; the band is
@@ -220,10 +224,7 @@ SWARM_HOST_DEVICE SWARM_INLINE float chroma_of(float b, float g, float r) {
 // Two pixels' hues within `window` degrees of each other: one paint for the coverage's maximum (180: any two).
 constexpr float k_cover_every_hue = 180.f;
 SWARM_HOST_DEVICE SWARM_INLINE bool same_paint(float hue_a, float hue_b, float window) {
-    float d = hue_a - hue_b;
-    d = d < 0.f ? -d : d;
-    d = d > 180.f ? 360.f - d : d;
-    return d <= window;
+    return hue_distance(hue_a, hue_b) <= window;
 }
 
 SWARM_HOST_DEVICE SWARM_INLINE void apply_cover(ClassLikelihood& c, float chroma, float local_max_chroma) {

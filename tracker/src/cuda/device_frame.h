@@ -10,6 +10,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/core/cuda.hpp>
 
+#include "common/colour_math.h"
 #include "swarm/problem.h"
 
 namespace tracker {
@@ -35,10 +36,10 @@ public:
     void* stream() const;
     // Copies a host BGR8 frame to the device, then preprocesses; returns once preprocessing is done, with the
     // GPU ms of (upload, preprocess). cover_hue: FitnessSettings::cover_hue.
-    std::pair<double, double> process(const cv::Mat& bgr, float cover_hue = 180.f);
+    std::pair<double, double> process(const cv::Mat& bgr, float cover_hue = math::k_cover_every_hue);
     // Preprocesses a BGR8 frame already on the device (upload 0 ms), after the work queued on the legacy default
     // stream so far (a caller's copy into it). Work on the caller's other streams must be complete.
-    std::pair<double, double> process(const cv::cuda::GpuMat& bgr, float cover_hue = 180.f);
+    std::pair<double, double> process(const cv::cuda::GpuMat& bgr, float cover_hue = math::k_cover_every_hue);
     bool ready() const;
 
     // Fitness of `shape.rows()` device-resident particles into device `fitness`, one launch.
