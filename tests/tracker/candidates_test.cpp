@@ -247,5 +247,29 @@ TEST(CandidateJobs, AWholeSignAroundItsPartIsAnotherPlace) {
     EXPECT_EQ(best_jobs(probe, places, 2), (std::vector<std::size_t>{0, 2})) << "a second guess at the part waits";
 }
 
+// A faded sign probes under the clutter about it; the verifier takes its probe box for its category, so it gets one
+// of the reserved slots in place of the last clutter job kept, and a second confirmed guess at the same place and
+// model does not take another.
+TEST(CandidateJobs, ConfirmedJobsTakeTheReservedSlots) {
+    const cv::Rect2f lamp(100, 100, 20, 20), wall(300, 100, 20, 20), hedge(500, 100, 20, 20);
+    const cv::Rect2f sign(700, 100, 20, 20), sign_again(701, 100, 20, 20), board(100, 300, 20, 20);
+    // job: 0-2 clutter, 3 the faded sign, 4 a second guess at it, 5 a confirmed board, 6 more clutter.
+    const std::vector<ProbePlace> places = {{lamp, 0}, {wall, 0},       {hedge, 0}, {sign, 1},
+                                            {sign_again, 1}, {board, 2}, {lamp, 1}};
+    const double f[7] = {0.9, 0.8, 0.7, 0.3, 0.29, 0.2, 0.1};
+    std::vector<SwarmOutcome> probe(7);
+    for (std::size_t i = 0; i < 7; ++i) {
+        probe[i].fitness = f[i];
+    }
+    const std::vector<bool> confirmed = {false, false, false, true, true, true, false};
+    EXPECT_EQ(best_jobs(probe, places, 3, confirmed, 0), (std::vector<std::size_t>{0, 1, 2})) << "no reserve";
+    EXPECT_EQ(best_jobs(probe, places, 3, confirmed, 1), (std::vector<std::size_t>{0, 1, 3}));
+    EXPECT_EQ(best_jobs(probe, places, 3, confirmed, 2), (std::vector<std::size_t>{0, 5, 3}))
+        << "the second guess at the sign is no other place";
+    EXPECT_EQ(best_jobs(probe, places, 3, confirmed, 5), (std::vector<std::size_t>{0, 5, 3})) << "only confirmed jobs";
+    EXPECT_EQ(best_jobs(probe, places, 4, confirmed, 2), (std::vector<std::size_t>{0, 1, 5, 3}))
+        << "a confirmed job kept by fitness keeps its slot";
+}
+
 } // namespace
 } // namespace tracker

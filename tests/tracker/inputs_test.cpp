@@ -170,6 +170,8 @@ TEST(BadInput, TrackerConfig) {
                             std::pair{R"({"yellow_interior": 1.5})", "yellow_interior"},
                             std::pair{R"({"cover_hue": 0})", "cover_hue"},
                             std::pair{R"({"cover_hue": 181})", "cover_hue"},
+                            std::pair{R"({"verified_swarms": -1})", "verified_swarms"},
+                            std::pair{R"({"verified_threshold": 2.5})", "verified_threshold"},
                             std::pair{R"({"group_floor": 1.2})", "group_floor"},
                             std::pair{R"({"rim_floor": -0.5})", "rim_floor"},
                             std::pair{R"({"angle_respread_fraction": 2})", "angle_respread_fraction"}}) {
@@ -181,7 +183,8 @@ TEST(BadInput, TrackerConfig) {
         "c7.json",
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
             "gpu_cluster_barrier": false, "occluder_credit": 0.25, "yellow_interior": 0.5, "group_floor": 0.3,
-            "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28})"));
+            "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28, "verified_swarms": 8,
+            "verified_threshold": 0.3})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
@@ -195,6 +198,10 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_DOUBLE_EQ(tuned.fitness.occluder_credit, 0.25);
     EXPECT_DOUBLE_EQ(tuned.fitness.yellow_interior, 0.5);
     EXPECT_DOUBLE_EQ(tuned.fitness.cover_hue, 28.0);
+    EXPECT_EQ(tuned.search.verified_swarms, 8);
+    EXPECT_DOUBLE_EQ(tuned.fitness.verified_threshold, 0.3);
+    EXPECT_EQ(TrackerSettings{}.search.verified_swarms, 16);
+    EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.verified_threshold, 0.25);
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.cover_hue, 180.0); // every hue, as the paint coverage was built
     EXPECT_DOUBLE_EQ(tuned.fitness.group_floor, 0.3);
     EXPECT_DOUBLE_EQ(tuned.fitness.rim_floor, 0.45);

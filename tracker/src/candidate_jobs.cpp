@@ -26,6 +26,40 @@ bool same_place(const cv::Rect2f& a, const cv::Rect2f& b) {
     return box_iou(a, b) > k_same_place_iou && large <= k_same_place_scale * k_same_place_scale * small;
 }
 
+// best_jobs' reserve: up to `reserve` confirmed jobs that fitness left out, best probe first and one per place and
+// model, take the slots of the last unconfirmed jobs kept.
+void give_confirmed_their_slots(const std::vector<std::size_t>& order, const std::vector<ProbePlace>& places,
+                                const std::vector<bool>& confirmed, int reserve, std::vector<std::size_t>& kept) {
+    std::vector<bool> in(order.size(), false);
+    for (std::size_t k : kept) {
+        in[k] = true;
+    }
+    auto repeats = [&](std::size_t j, const std::vector<std::size_t>& jobs) {
+        return std::any_of(jobs.begin(), jobs.end(), [&](std::size_t k) {
+            return places[k].model == places[j].model && same_place(places[j].box, places[k].box);
+        });
+    };
+    std::vector<std::size_t> extra;
+    for (std::size_t j : order) {
+        if (static_cast<int>(extra.size()) == reserve) {
+            break;
+        }
+        if (!in[j] && confirmed[j] && !repeats(j, kept) && !repeats(j, extra)) {
+            extra.push_back(j);
+        }
+    }
+    std::size_t end = kept.size();
+    for (std::size_t j : extra) {
+        while (end > 0 && confirmed[kept[end - 1]]) {
+            --end;
+        }
+        if (end == 0) {
+            return;
+        }
+        kept[--end] = j;
+    }
+}
+
 } // namespace
 
 bool region_frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign) {
@@ -78,7 +112,7 @@ std::vector<SwarmJob> candidate_jobs(const std::vector<Candidate>& regions, cons
 }
 
 std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const std::vector<ProbePlace>& places,
-                                   int keep) {
+                                   int keep, const std::vector<bool>& confirmed, int reserve) {
     std::vector<std::size_t> order(probe.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(),
@@ -105,6 +139,9 @@ std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const
     }
     for (std::size_t i = 0; kept.size() < wanted && i < waiting.size(); ++i) {
         kept.push_back(waiting[i]);
+    }
+    if (reserve > 0 && !confirmed.empty()) {
+        give_confirmed_their_slots(order, places, confirmed, reserve, kept);
     }
     return kept;
 }

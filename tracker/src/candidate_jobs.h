@@ -27,9 +27,12 @@ struct ProbePlace {
 // and their fits outrank a sign's first guess: so a job whose probe box is at the place of a kept job of the same
 // model, or of two kept jobs of other models (IoU > 0.5 and widths within 1.25x), waits until every other job has
 // had its turn.
-// `places` is empty (no spreading) or one per job.
+// `places` is empty (no spreading) or one per job. `confirmed` (empty, or one per job; needs `places`): the jobs
+// whose probe box the verifier takes for their model's category. Up to `reserve` of the kept slots go to confirmed
+// jobs that fitness alone leaves out, in place of the last unconfirmed ones: a sign whose paint the light has
+// faded (dusk, backlight, haze) probes under the clutter about it, but shows its shape.
 std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const std::vector<ProbePlace>& places,
-                                   int keep);
+                                   int keep, const std::vector<bool>& confirmed = {}, int reserve = 0);
 
 // Whether a region (pixels) frames a sign's box the way candidate_jobs searches around it: its centre within
 // the job's slack of the sign's, its size within the job's depth factor of the sign's.

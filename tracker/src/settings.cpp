@@ -60,6 +60,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("detection_rows", s.search.detection_rows);
     f("candidate_regions", s.search.candidate_regions);
     f("candidate_swarms", s.search.candidate_swarms);
+    f("verified_swarms", s.search.verified_swarms);
     f("candidate_probe_generations", s.search.candidate_probe_generations);
     f("detection_generations", s.search.detection_generations);
     f("candidate_interval", s.search.candidate_interval);
@@ -73,6 +74,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("gpu_cluster_barrier", s.engine.gpu_cluster_barrier);
     f("seed", s.search.seed);
     f("detect_threshold", s.fitness.detect_threshold);
+    f("verified_threshold", s.fitness.verified_threshold);
     f("track_threshold", s.fitness.track_threshold);
     f("detect_rotation", s.search.detect_rotation);
     f("respread_fraction", s.tracking.respread_fraction);
@@ -185,6 +187,7 @@ void TrackerSettings::validate() const {
     range("detection_rows", search.detection_rows, 0, 16);
     range("candidate_regions", search.candidate_regions, 0, 2000); // 0: no candidate pass
     range("candidate_swarms", search.candidate_swarms, 0, 1024);   // 0: auto
+    range("verified_swarms", search.verified_swarms, 0, 1024);
     range("candidate_probe_generations", search.candidate_probe_generations, 1, 1000);
     range("detection_generations", search.detection_generations, 0, 10000); // 0: auto
     range("candidate_interval", search.candidate_interval, 0, 1000); // 0: auto
@@ -196,6 +199,7 @@ void TrackerSettings::validate() const {
         bad("gpu_team_warps", "must be 0 (auto), 1, 2 or 4");
     }
     range("detect_threshold", fitness.detect_threshold, 0.0, 2.0);
+    range("verified_threshold", fitness.verified_threshold, 0.0, 2.0);
     range("track_threshold", fitness.track_threshold, 0.0, 1.0);
     range("respread_fraction", tracking.respread_fraction, 0.0, 1.0);
     range("angle_respread_fraction", tracking.angle_respread_fraction, 0.0, 1.0);

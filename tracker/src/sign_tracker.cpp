@@ -35,6 +35,11 @@ constexpr int k_probe_particles = 16;
 double ms_between(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
+// The verifier reads a crop at 32 x 32 pixels (tracker/verifier.h); under 12 pixels across it reads mostly the
+// resampling's blur, and on the dev frames its yes there was clutter's as often as a sign's. Where its word
+// decides alone (a job's reserved swarm, a find under detect_threshold), the box must be this wide.
+constexpr float k_verifier_min_px = 12.f;
+bool verifier_reads(const cv::Rect2f& box) { return box.width >= k_verifier_min_px; }
 
 class SignTracker : public Tracker {
 public:
@@ -263,6 +268,36 @@ private:
         timing.candidates_ms += ms_between(t0, Clock::now());
         return ok;
     }
+    // Per probe place, whether the verifier takes its box for its model's category (best_jobs' `confirmed`); empty
+    // without a verifier, a host frame or verified_swarms.
+    std::vector<bool> confirmed_jobs(const std::vector<ProbePlace>& places, StageTiming& timing) const {
+        if (!m_verifier || m_host_frame == nullptr || m_settings.search.verified_swarms <= 0) {
+            return {};
+        }
+        const auto t0 = Clock::now();
+        std::vector<cv::Rect2f> boxes;
+        for (const auto& p : places) {
+            boxes.push_back(p.box);
+        }
+        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
+        std::vector<bool> confirmed;
+        for (std::size_t i = 0; i < places.size(); ++i) {
+            const Category c = m_models[static_cast<std::size_t>(places[i].model)].category;
+            confirmed.push_back(verifier_reads(places[i].box) && classes[i] == verifier_class(static_cast<int>(c)));
+        }
+        timing.candidates_ms += ms_between(t0, Clock::now());
+        return confirmed;
+    }
+    // The fitness a find needs: detect_threshold; on a frame without history (a still, or a video's first frame
+    // after a reset) verified_threshold where the verifier will check it. A video gives a faded sign more looks as
+    // it nears, and its later frames keep detect_threshold: on the synthetic scenes the verifier's word alone let
+    // rendered clutter through (docs/benchmarks.md, "Real footage").
+    double find_threshold() const {
+        const auto& f = m_settings.fitness;
+        const bool first_look = m_frame == 0;
+        return m_verifier && first_look && f.detect_threshold <= 1.0 ? std::min(f.detect_threshold, f.verified_threshold)
+                                                                     : f.detect_threshold;
+    }
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
                                                    const std::vector<int>& mask_models, std::uint64_t seed,
@@ -321,7 +356,7 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
                           model});
     }
     std::vector<SwarmJob> kept;
-    for (std::size_t i : best_jobs(probe, places, keep)) {
+    for (std::size_t i : best_jobs(probe, places, keep, confirmed_jobs(places, timing), s.search.verified_swarms)) {
         kept.push_back(std::move(jobs[i]));
     }
     return kept;
@@ -419,12 +454,12 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, FrameResul
     return pass;
 }
 
-// The detection swarms' finds above detect_threshold, as unconfirmed tracks.
+// The detection swarms' finds above find_threshold(), as unconfirmed tracks.
 std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
     const auto& s = m_settings;
     std::vector<Track> fresh;
     for (std::size_t i = 0; i < pass.jobs.size(); ++i) {
-        if (pass.outcomes[i].fitness < s.fitness.detect_threshold) {
+        if (pass.outcomes[i].fitness < find_threshold()) {
             continue;
         }
         Track t;
@@ -444,6 +479,9 @@ std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
             t.measured_angles = {t.pose[3], t.pose[4], t.pose[5]};
         }
         place(t);
+        if (t.fitness < s.fitness.detect_threshold && !verifier_reads(t.box)) {
+            continue; // under detect_threshold the verifier's word decides, and it cannot read so small a crop
+        }
         fresh.push_back(t);
     }
     return fresh;

@@ -43,6 +43,11 @@ struct SearchSettings {
     int candidate_regions = 60;
     int candidate_swarms = 0;
     int candidate_probe_generations = 8;
+    // Of the candidate_swarms, up to this many go to jobs whose probe box the verifier (SignSettings::verifier)
+    // takes for the job's category, where probe fitness alone left them out. A sign whose paint the light fades
+    // (dusk, backlight, haze) probes under the red and blue clutter about it, but its shape still shows, and the
+    // verifier reads shape (docs/benchmarks.md, "Real footage"). 0: fitness alone picks the jobs.
+    int verified_swarms = 16;
     // The region search is the host's largest cost per frame: in a video it may run on every candidate_interval-th
     // frame only, the frames between searching around the regions it found last (a sign moves a few pixels a
     // frame, within the slack of the pose box a region implies). 0 = auto: every second frame on a GPU, where the
@@ -76,6 +81,12 @@ struct FitnessSettings {
     // Best fitness needed for a detection (above 1: detection off, for benchmarks). With the verifier checking each
     // detection, a lower bar finds real signs whose pictograms and light the models fit only in part.
     double detect_threshold = 0.45;
+    // With a verifier, on a frame without history (a still, or a video's first frame after a reset), a find from
+    // this fitness up to detect_threshold is a detection when the verifier confirms its category and its box is at
+    // least 12 px wide: the faded signs that verified_swarms searches fit their models at 0.25-0.45. A video's
+    // later frames keep detect_threshold (a faded sign gets more looks as it nears). At or above
+    // detect_threshold: off.
+    double verified_threshold = 0.25;
     double track_threshold = 0.6;    // best fitness a tracking swarm needs to count as a hit
     // Edge term of the fitness: |gradient . normal| * edge_gain, capped at 1. A gain so high that a blurred
     // edge saturates within a pixel or two makes the fitness flat around the true pose (depth and angles
