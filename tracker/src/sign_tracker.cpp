@@ -275,15 +275,19 @@ private:
             return {};
         }
         const auto t0 = Clock::now();
+        std::vector<std::size_t> readable;
         std::vector<cv::Rect2f> boxes;
-        for (const auto& p : places) {
-            boxes.push_back(p.box);
+        for (std::size_t i = 0; i < places.size(); ++i) {
+            if (verifier_reads(places[i].box)) {
+                readable.push_back(i);
+                boxes.push_back(places[i].box);
+            }
         }
         const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
-        std::vector<bool> confirmed;
-        for (std::size_t i = 0; i < places.size(); ++i) {
-            const Category c = m_models[static_cast<std::size_t>(places[i].model)].category;
-            confirmed.push_back(verifier_reads(places[i].box) && classes[i] == verifier_class(static_cast<int>(c)));
+        std::vector<bool> confirmed(places.size(), false);
+        for (std::size_t k = 0; k < readable.size(); ++k) {
+            const Category c = m_models[static_cast<std::size_t>(places[readable[k]].model)].category;
+            confirmed[readable[k]] = classes[k] == verifier_class(static_cast<int>(c));
         }
         timing.candidates_ms += ms_between(t0, Clock::now());
         return confirmed;
