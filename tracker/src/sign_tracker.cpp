@@ -293,14 +293,16 @@ private:
         return confirmed;
     }
     // The fitness a find needs: detect_threshold; on a frame without history (a still, or a video's first frame
-    // after a reset) verified_threshold where the verifier will check it. A video gives a faded sign more looks as
-    // it nears, and its later frames keep detect_threshold: on the synthetic scenes the verifier's word alone let
-    // rendered clutter through (docs/benchmarks.md, "Real footage").
+    // after a reset) verified_threshold where the verifier will check it (verify_finds passes everything without a
+    // host frame). A video gives a faded sign more looks as it nears, and its later frames keep detect_threshold: on
+    // the synthetic scenes the verifier's word alone let rendered clutter through (docs/benchmarks.md, "Real
+    // footage").
     double find_threshold() const {
         const auto& f = m_settings.fitness;
+        const bool verified = m_verifier && m_host_frame != nullptr;
         const bool first_look = m_frame == 0;
-        return m_verifier && first_look && f.detect_threshold <= 1.0 ? std::min(f.detect_threshold, f.verified_threshold)
-                                                                     : f.detect_threshold;
+        return verified && first_look && f.detect_threshold <= 1.0 ? std::min(f.detect_threshold, f.verified_threshold)
+                                                                   : f.detect_threshold;
     }
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
