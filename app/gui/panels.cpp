@@ -68,6 +68,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= ImGui::SliderInt("detection tile columns (0 auto)", &s.search.detection_columns, 0, 16);
         changed |= ImGui::SliderInt("detection tile rows (0 auto)", &s.search.detection_rows, 0, 16);
         changed |= ImGui::SliderInt("region search every N frames (0 auto)", &s.search.candidate_interval, 0, 8);
+        changed |= ImGui::SliderInt("verified swarms", &s.search.verified_swarms, 0, 64);
         changed |= input_double("w (inertia)", s.search.w, 0.0, 1.2);
         changed |= input_double("c1 (personal)", s.search.c1, 0.0, 4.0);
         changed |= input_double("c2 (social)", s.search.c2, 0.0, 4.0);
@@ -91,6 +92,8 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
     }
     if (ImGui::CollapsingHeader("Detection and tracking", ImGuiTreeNodeFlags_DefaultOpen)) {
         changed |= input_double("threshold", s.fitness.detect_threshold, 0.0, 1.0);
+        changed |= input_double("verified threshold (stills)", s.fitness.verified_threshold, 0.0, 1.0, "%.2f");
+        changed |= input_double("cover hue (deg)", s.fitness.cover_hue, 1.0, 180.0, "%.0f");
         changed |= input_double("re-spread fraction", s.tracking.respread_fraction, 0.0, 1.0, "%.2f");
         changed |= input_double("angle re-spread fraction", s.tracking.angle_respread_fraction, 0.0, 1.0, "%.2f");
         changed |= input_double("track focus share", s.tracking.track_focus_share, 0.0, 1.0, "%.2f");
