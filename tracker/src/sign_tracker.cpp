@@ -255,18 +255,13 @@ private:
         if (!m_verifier || m_host_frame == nullptr) {
             return std::vector<bool>(finds.size(), true);
         }
-        const auto t0 = Clock::now();
         std::vector<cv::Rect2f> boxes;
+        std::vector<Category> categories;
         for (const Track* t : finds) {
             boxes.push_back(t->box);
+            categories.push_back(t->category);
         }
-        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
-        std::vector<bool> ok;
-        for (std::size_t i = 0; i < finds.size(); ++i) {
-            ok.push_back(classes[i] == verifier_class(static_cast<int>(finds[i]->category)));
-        }
-        timing.candidates_ms += ms_between(t0, Clock::now());
-        return ok;
+        return verifier_confirms(boxes, categories, timing);
     }
     // Per probe place, whether the verifier takes its box for its model's category (best_jobs' `confirmed`); empty
     // without a verifier, a host frame or verified_swarms.
@@ -274,23 +269,35 @@ private:
         if (!m_verifier || m_host_frame == nullptr || m_settings.search.verified_swarms <= 0) {
             return {};
         }
-        const auto t0 = Clock::now();
         std::vector<std::size_t> readable;
         std::vector<cv::Rect2f> boxes;
+        std::vector<Category> categories;
         for (std::size_t i = 0; i < places.size(); ++i) {
             if (verifier_reads(places[i].box)) {
                 readable.push_back(i);
                 boxes.push_back(places[i].box);
+                categories.push_back(m_models[static_cast<std::size_t>(places[i].model)].category);
             }
         }
-        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
+        const std::vector<bool> yes = verifier_confirms(boxes, categories, timing);
         std::vector<bool> confirmed(places.size(), false);
         for (std::size_t k = 0; k < readable.size(); ++k) {
-            const Category c = m_models[static_cast<std::size_t>(places[readable[k]].model)].category;
-            confirmed[readable[k]] = classes[k] == verifier_class(static_cast<int>(c));
+            confirmed[readable[k]] = yes[k];
+        }
+        return confirmed;
+    }
+    // Whether the verifier reads each box of the host frame as a sign of its category, in one batch (its time counts
+    // to the candidate pass). Needs a verifier and a host frame.
+    std::vector<bool> verifier_confirms(const std::vector<cv::Rect2f>& boxes, const std::vector<Category>& categories,
+                                        StageTiming& timing) const {
+        const auto t0 = Clock::now();
+        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
+        std::vector<bool> yes;
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            yes.push_back(classes[i] == verifier_class(static_cast<int>(categories[i])));
         }
         timing.candidates_ms += ms_between(t0, Clock::now());
-        return confirmed;
+        return yes;
     }
     // The fitness a find needs: detect_threshold; on a frame without history (a still, or a video's first frame
     // after a reset) verified_threshold where the verifier will check it (verify_finds passes everything without a
@@ -463,9 +470,10 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, FrameResul
 // The detection swarms' finds above find_threshold(), as unconfirmed tracks.
 std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
     const auto& s = m_settings;
+    const double threshold = find_threshold();
     std::vector<Track> fresh;
     for (std::size_t i = 0; i < pass.jobs.size(); ++i) {
-        if (pass.outcomes[i].fitness < find_threshold()) {
+        if (pass.outcomes[i].fitness < threshold) {
             continue;
         }
         Track t;
