@@ -97,11 +97,12 @@ void FrameRenderer::draw_overlay(const Viewport& v, float point_size, float line
     // Points and lines are sized in window pixels so they stay visible however the frame is scaled.
     glUniform1f(m_u_point_size, point_size);
     glBindVertexArray(m_vao);
+    // Particles first, outlines and best-pose marks over them: a swarm gathered on a small sign would hide its outline.
+    glUniform1i(m_u_round, 1);
+    if (m_n_points > 0) GL_CHECK(glDrawArrays(GL_POINTS, 0, m_n_points));
     glUniform1i(m_u_round, 0);
     glLineWidth(line_width);
     if (m_n_line_vertices > 0) GL_CHECK(glDrawArrays(GL_LINES, m_n_points, m_n_line_vertices));
-    glUniform1i(m_u_round, 1);
-    if (m_n_points > 0) GL_CHECK(glDrawArrays(GL_POINTS, 0, m_n_points));
     glBindVertexArray(0);
     glLineWidth(1.0f);
 }
