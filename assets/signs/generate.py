@@ -93,7 +93,7 @@ def grid(poly, step):
 
 def model(category, description, outline, layers, rim_path, interior_area, outside_path, n_rim=40, n_out=40, step=0.07,
           edge=None, pictogram_radius=0.0, contrast_radius=0.0, plain_contrast=False, optional_colours=(), rim_sides=False,
-          outside_required=False, rim_floor_scale=None):
+          outside_required=False, rim_floor_scale=None, verified_threshold_scale=None):
     """Signs of a category whose pictograms vary: interior points within pictogram_radius of the centre are
     scored only where the model paints its pictogram, as an optional part; a required contrast part within
     contrast_radius says only "not the background colour here", which every pictogram is and a plain disc
@@ -151,6 +151,8 @@ def model(category, description, outline, layers, rim_path, interior_area, outsi
          "regions": regions}
     if rim_floor_scale is not None:  # the rim's floor as a share of the tracker's rim_floor setting
         m["rim_floor_scale"] = rim_floor_scale
+    if verified_threshold_scale is not None:  # the verified find threshold's share (tracker's verified_threshold)
+        m["verified_threshold_scale"] = verified_threshold_scale
     if edge is not None:  # the edge term's polygon, when the strongest contrast is not the outline
         m["edge"] = pts(edge)
     return m
@@ -195,10 +197,15 @@ write("mandatory", model("mandatory", "blue disc in a white border, white arrow,
 # whose sides lie on the red band, and that part fitted as well as the whole sign. Give-way keeps one rim group: its
 # plain face leaves no such part, and split sides cost it real signs whose one side the light washes out.
 side = 0.9; cr = side / math.sqrt(3)
+# Both triangles' finds count from 0.6 of the verified threshold on a still when the verifier confirms them: the
+# verifier tells a faded triangle from clutter far more surely than a faded disc (wheels, headlights and lamps are
+# round), and dusk or backlit danger signs keep 0.15-0.25 of the fitness at best (docs/benchmarks.md, "Real footage").
+TRIANGLE_VERIFIED = 0.6
 tri_up = regular(3, cr, -math.pi / 2)
 write("danger", model("danger", "red triangle apex up, 0.9 m side, white inside", tri_up,
       [{"colour": "red", "polygon": tri_up}, {"colour": "white", "polygon": inset(tri_up, 0.1)}],
-      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05, rim_sides=True))
+      inset(tri_up, 0.05), inset(tri_up, 0.14), inset(tri_up, -0.05), step=0.05, rim_sides=True,
+      verified_threshold_scale=TRIANGLE_VERIFIED))
 
 # Give-way: equilateral triangle apex down, 0.9 m side, red border 0.1 m, white inside. Its rim takes 0.4 of the
 # common rim floor: the signs it missed were those whose red haze, backlight or fading left faint, and an inverted
@@ -207,7 +214,8 @@ write("danger", model("danger", "red triangle apex up, 0.9 m side, white inside"
 tri_down = regular(3, cr, math.pi / 2)
 write("give-way", model("give-way", "red triangle apex down, 0.9 m side, white inside", tri_down,
       [{"colour": "red", "polygon": tri_down}, {"colour": "white", "polygon": inset(tri_down, 0.1)}],
-      inset(tri_down, 0.05), inset(tri_down, 0.14), inset(tri_down, -0.05), step=0.05, rim_floor_scale=0.4))
+      inset(tri_down, 0.05), inset(tri_down, 0.14), inset(tri_down, -0.05), step=0.05, rim_floor_scale=0.4,
+      verified_threshold_scale=TRIANGLE_VERIFIED))
 
 # Stop: red octagon 0.75 m across flats, thin white border, white text band. The band stands for the letters,
 # which cover about half of it and blur into the red on a small sign: an optional part.

@@ -2,6 +2,7 @@
 // with their colour, touching pairs one by one; grey texture, tiny specks and long bars are not; a region's job
 // box contains the pose that projects the model onto it.
 #include <algorithm>
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -101,6 +102,51 @@ TEST(Candidates, FindsTheSmallSignAroundAHoleInRedClutter) {
 // and 0.25 of the paint map's range more.
 TEST(Candidates, FindsTheSignAroundAHoleInAFaintRim) {
     EXPECT_TRUE(finds_sign_beside_clutter(cv::Scalar(100, 105, 150), cv::Scalar(170, 170, 170)));
+}
+
+// A grey frame with a sign at (160, 120) whose rim paint the dusk took: a `rim` border about a lighter grey face,
+// both painted in neither sign colour; `triangle`: a danger sign (apex up), else a disc. Whether a candidate region
+// frames it, with the face regions on or off.
+bool finds_paintless_sign(bool triangle, bool faces) {
+    cv::Mat f(240, 320, CV_8UC3);
+    cv::RNG rng(5);
+    rng.fill(f, cv::RNG::NORMAL, cv::Scalar(60, 62, 64), cv::Scalar(3, 3, 3));
+    const cv::Scalar rim(82, 80, 84), face(165, 165, 165);
+    cv::Rect2f sign;
+    if (triangle) {
+        const auto shape = [](double side) {
+            const double h = side * std::sqrt(3.0) / 2;
+            // apex up, its centroid at (160, 120)
+            return std::vector<cv::Point>{{160, cvRound(120 - 2 * h / 3)}, {cvRound(160 + side / 2), cvRound(120 + h / 3)},
+                                          {cvRound(160 - side / 2), cvRound(120 + h / 3)}};
+        };
+        const auto outer = shape(30), inner = shape(19);
+        cv::fillConvexPoly(f, outer, rim, cv::LINE_AA);
+        cv::fillConvexPoly(f, inner, face, cv::LINE_AA);
+        sign = cv::Rect2f(cv::boundingRect(outer));
+    } else {
+        cv::circle(f, {160, 120}, 14, rim, cv::FILLED, cv::LINE_AA);
+        cv::circle(f, {160, 120}, 9, face, cv::FILLED, cv::LINE_AA);
+        sign = cv::Rect2f(146, 106, 29, 29);
+    }
+    CandidateOptions o;
+    o.faces = faces;
+    o.max_candidates = 5000; // every region: without a ranker, a face in a paintless rim ranks by its (nil) paint
+    const auto cs = find_candidates(f, o);
+    return std::any_of(cs.begin(), cs.end(), [&](const Candidate& c) {
+        return c.colour == ColourClass::Red && region_frames_sign(cv::Rect2f(c.box), sign);
+    });
+}
+
+// At dusk a danger sign's rim is dark grey, no paint, and only its white face says where the sign is.
+TEST(Candidates, FindsADuskDangerSignByItsFace) {
+    EXPECT_TRUE(finds_paintless_sign(true, true));
+    EXPECT_FALSE(finds_paintless_sign(true, false));
+}
+
+// Round bright things (headlights, hubs, windows) are everywhere: a round face alone is no candidate.
+TEST(Candidates, LeavesRoundFacesWithoutPaintAlone) {
+    EXPECT_FALSE(finds_paintless_sign(false, true));
 }
 
 TEST(Candidates, KeepsAtMostTheBestScored) {

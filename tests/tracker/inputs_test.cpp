@@ -106,6 +106,26 @@ TEST(BadInput, MalformedModelNamesFileFieldAndReason) {
     EXPECT_NE(error_of([&] { load_sign_model(bad_scale); }).find("field 'rim_floor_scale': must be a number from 0 to 1"),
               std::string::npos)
         << error_of([&] { load_sign_model(bad_scale); });
+    const auto bad_verified = write_temp("m8.json", R"({"format":"swarmtrack-sign/1","category":"danger",
+        "verified_threshold_scale":"low","outline":[[0,0,0],[0.5,0,0],[0,0.5,0]]})");
+    EXPECT_NE(error_of([&] { load_sign_model(bad_verified); })
+                  .find("field 'verified_threshold_scale': must be a number from 0 to 1"),
+              std::string::npos)
+        << error_of([&] { load_sign_model(bad_verified); });
+}
+
+// The shipped triangles' finds count from a lower verified threshold than the discs' (SignModel::
+// verified_threshold_scale): the verifier tells a faded triangle from clutter more surely than a faded disc.
+TEST(SignModels, TrianglesTakeALowerVerifiedThresholdThanDiscs) {
+    for (const SignModel& m : load_sign_models("", {})) {
+        const bool triangle = m.category == Category::Danger || m.category == Category::GiveWay;
+        if (triangle) {
+            EXPECT_LT(m.verified_threshold_scale, 1.f) << m.source;
+            EXPECT_GT(m.verified_threshold_scale, 0.f) << m.source;
+        } else {
+            EXPECT_EQ(m.verified_threshold_scale, 1.f) << m.source;
+        }
+    }
 }
 
 TEST(BadInput, CameraFile) {
@@ -184,7 +204,7 @@ TEST(BadInput, TrackerConfig) {
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
             "gpu_cluster_barrier": false, "occluder_credit": 0.25, "yellow_interior": 0.5, "group_floor": 0.3,
             "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28, "verified_swarms": 8,
-            "verified_threshold": 0.3})"));
+            "verified_threshold": 0.3, "face_regions": false})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
@@ -201,6 +221,11 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_EQ(tuned.search.verified_swarms, 8);
     EXPECT_DOUBLE_EQ(tuned.fitness.verified_threshold, 0.3);
     EXPECT_EQ(TrackerSettings{}.search.verified_swarms, 16);
+    EXPECT_FALSE(tuned.search.face_regions);
+    EXPECT_TRUE(TrackerSettings{}.search.face_regions);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c12.json", R"({"face_regions": "yes"})")); })
+                  .find("face_regions"),
+              std::string::npos);
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.verified_threshold, 0.25);
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.cover_hue, 180.0); // every hue, as the paint coverage was built
     EXPECT_DOUBLE_EQ(tuned.fitness.group_floor, 0.3);

@@ -1,6 +1,7 @@
 #include "candidates.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include <opencv2/core/utility.hpp>
@@ -53,6 +54,19 @@ constexpr double k_hole_scale = 1.5;
 constexpr float k_hole_contrast = 0.1f;
 // A hole painted in the other sign colour is a blue sign or lamp against red clutter, not a white interior.
 constexpr float k_hole_other = 0.15f;
+
+// A sign's white face is also a region of the brightness alone, brighter than the rim and the surroundings about
+// it. At dusk, against the light or with faded paint, the rim holds too little paint to enclose a hole in the paint
+// map, or its paint runs into reddish foliage or a board beside it; the face still stands out. Faces give the
+// sign's box as holes do (k_hole_scale), and only when the face's middle is painted in neither colour. Only the
+// faces of upright triangles (danger signs) count: a triangle fills about half its box (less its pictogram) and its
+// centroid sits a sixth of its height below the box's middle, where a disc's, a board's or a lamp's sits in the
+// middle. Round faces are left to the holes, as bright round things (headlights, hubs, windows) are everywhere; and
+// inverted ones too, as they brought more clutter (gables, the sky between branches) than give-way signs
+// (docs/benchmarks.md, "Real footage").
+constexpr float k_face_paint = 0.15f;
+constexpr double k_face_min_fill = 0.25, k_face_max_fill = 0.7;
+constexpr double k_face_min_offset = 0.08; // the centroid's offset from the box's middle, in box heights
 
 cv::Rect scaled_about_centre(const cv::Rect& b, double scale) {
     const double w = scale * b.width, h = scale * b.height;
@@ -168,6 +182,30 @@ std::optional<Candidate> sign_around_hole(const cv::Rect& b, const cv::Mat& sums
     return Candidate{sign, ColourClass::Red, band_paint};
 }
 
+// The signs about the bright stable regions (faces) of the brightness map; red_sums, blue_sums: the paint maps'
+// integral images. A face's sign is scored by the red paint of the band about the face, as a hole's is.
+std::vector<Candidate> signs_about_faces(const std::vector<cv::Rect>& faces, const cv::Mat& red_sums,
+                                         const cv::Mat& blue_sums, const cv::Size& frame, int min_side, int max_side) {
+    std::vector<Candidate> signs;
+    for (const cv::Rect& b : faces) {
+        const int side = std::min(b.width, b.height), length = std::max(b.width, b.height);
+        const cv::Rect sign = scaled_about_centre(b, k_hole_scale);
+        const int sign_side = std::min(sign.width, sign.height);
+        if (length > 2 * side || sign_side < min_side || std::max(sign.width, sign.height) > max_side ||
+            (sign & cv::Rect(cv::Point(), frame)) != sign) {
+            continue;
+        }
+        const cv::Rect middle(b.x + b.width / 4, b.y + b.height / 4, std::max(1, b.width / 2), std::max(1, b.height / 2));
+        if (mean_over(red_sums, middle) >= k_face_paint || mean_over(blue_sums, middle) >= k_face_paint) {
+            continue;
+        }
+        const float band = static_cast<float>((mean_over(red_sums, sign) * sign.area() - mean_over(red_sums, b) * b.area()) /
+                                              (sign.area() - b.area()));
+        signs.push_back({sign, ColourClass::Red, band});
+    }
+    return signs;
+}
+
 int max_region_side(const CandidateOptions& o, int rows) {
     return std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * rows));
 }
@@ -187,13 +225,37 @@ std::vector<cv::Rect> stable_regions(const cv::Mat& map, bool holes, const Candi
     return boxes;
 }
 
+// The boxes of the bright stable regions of a brightness map that are shaped as an upright triangle.
+std::vector<cv::Rect> upright_triangle_faces(const cv::Mat& grey, const CandidateOptions& o) {
+    const int max_side = max_region_side(o, grey.rows);
+    auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
+    mser->setPass2Only(true);
+    std::vector<std::vector<cv::Point>> regions;
+    std::vector<cv::Rect> boxes, faces;
+    mser->detectRegions(grey, regions, boxes);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const cv::Rect& b = boxes[i];
+        const double fill = static_cast<double>(regions[i].size()) / b.area();
+        double rows = 0;
+        for (const cv::Point& p : regions[i]) {
+            rows += p.y;
+        }
+        const double offset = (rows / regions[i].size() - (b.y + 0.5 * (b.height - 1))) / b.height;
+        if (fill >= k_face_min_fill && fill <= k_face_max_fill && offset >= k_face_min_offset) {
+            faces.push_back(b);
+        }
+    }
+    return faces;
+}
+
 // map: the paint map of `colour`, boxes its stable regions (paint, then holes), sums its integral image;
 // other_sums: the other colour's map's integral image (a sign's white interior is not painted in it).
+// around: signs found about other regions (faces), which join the holes' and the stacks' ends.
 void regions_of(const cv::Mat& map, const std::vector<cv::Rect>& boxes, const cv::Mat& sums, const cv::Mat& other_sums,
-                ColourClass colour, const CandidateOptions& o, std::vector<Candidate>& out) {
+                ColourClass colour, const CandidateOptions& o, std::vector<Candidate> around, std::vector<Candidate>& out) {
     const int max_side = max_region_side(o, map.rows);
     const auto paint_of = [&](const cv::Rect& b) { return mean_over(sums, b); };
-    std::vector<Candidate> whole, around;
+    std::vector<Candidate> whole;
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const cv::Rect& b = boxes[i];
         const int side = std::min(b.width, b.height), length = std::max(b.width, b.height);
@@ -305,13 +367,21 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
     cv::Mat red_sums, blue_sums;
     cv::integral(red, red_sums, CV_64F);
     cv::integral(blue, blue_sums, CV_64F);
-    // The region searches are the pass's cost and single-threaded, and independent of each other: the four run in
+    // The region searches are the pass's cost and single-threaded, and independent of each other: the five run in
     // parallel, and the result is the same in any order.
-    const cv::Mat* maps[2] = {&red, &blue};
-    std::vector<cv::Rect> boxes[4]; // red paint, red holes, blue paint, blue holes
-    cv::parallel_for_(cv::Range(0, 4), [&](const cv::Range& r) {
+    cv::Mat grey;
+    if (o.faces) {
+        cv::cvtColor(search, grey, cv::COLOR_BGR2GRAY);
+    }
+    const cv::Mat* maps[5] = {&red, &red, &blue, &blue, &grey};
+    std::vector<cv::Rect> boxes[5]; // red paint, red holes, blue paint, blue holes, triangular faces
+    cv::parallel_for_(cv::Range(0, 5), [&](const cv::Range& r) {
         for (int i = r.start; i < r.end; ++i) {
-            boxes[i] = stable_regions(*maps[i / 2], i % 2 == 1, o);
+            if (i < 4) {
+                boxes[i] = stable_regions(*maps[i], i % 2 == 1, o);
+            } else if (o.faces) {
+                boxes[i] = upright_triangle_faces(*maps[i], o);
+            }
         }
     });
     const cv::Mat* sums[2] = {&red_sums, &blue_sums};
@@ -319,7 +389,12 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
     for (int c = 0; c < 2; ++c) {
         std::vector<cv::Rect>& paint_then_holes = boxes[2 * c];
         paint_then_holes.insert(paint_then_holes.end(), boxes[2 * c + 1].begin(), boxes[2 * c + 1].end());
-        regions_of(*maps[c], paint_then_holes, *sums[c], *sums[1 - c], colours[c], o, all);
+        std::vector<Candidate> faces;
+        if (colours[c] == ColourClass::Red) {
+            faces = signs_about_faces(boxes[4], red_sums, blue_sums, red.size(), o.min_side_px,
+                                      max_region_side(o, red.rows));
+        }
+        regions_of(*maps[2 * c], paint_then_holes, *sums[c], *sums[1 - c], colours[c], o, std::move(faces), all);
     }
     if (scale < 1.0) {
         const cv::Rect frame(0, 0, bgr.cols, bgr.rows);

@@ -150,6 +150,12 @@ SignModel load_sign_model(const std::string& path) {
         }
         m.rim_floor_scale = scale->get<float>();
     }
+    if (const auto scale = doc.find("verified_threshold_scale"); scale != doc.end()) {
+        if (!scale->is_number() || !(scale->get<double>() >= 0.0 && scale->get<double>() <= 1.0)) {
+            r.fail("verified_threshold_scale", "must be a number from 0 to 1 (the verified threshold's share)");
+        }
+        m.verified_threshold_scale = scale->get<float>();
+    }
     m.outline = r.points(r.need(doc, "outline", ""), "outline", 3);
     for (const auto& p : m.outline) {
         m.radius = std::max(m.radius, static_cast<float>(cv::norm(p)));

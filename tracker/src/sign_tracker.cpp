@@ -299,17 +299,22 @@ private:
         timing.candidates_ms += ms_between(t0, Clock::now());
         return yes;
     }
-    // The fitness a find needs: detect_threshold; on a frame without history (a still, or a video's first frame
-    // after a reset) verified_threshold where the verifier will check it (verify_finds passes everything without a
-    // host frame). A video gives a faded sign more looks as it nears, and its later frames keep detect_threshold: on
-    // the synthetic scenes the verifier's word alone let rendered clutter through (docs/benchmarks.md, "Real
-    // footage").
-    double find_threshold() const {
+    // The fitness a find of each model needs: detect_threshold; on a frame without history (a still, or a video's
+    // first frame after a reset) verified_threshold times the model's scale where the verifier will check it
+    // (verify_finds passes everything without a host frame). A video gives a faded sign more looks as it nears, and
+    // its later frames keep detect_threshold: on the synthetic scenes the verifier's word alone let rendered clutter
+    // through (docs/benchmarks.md, "Real footage").
+    std::vector<double> find_thresholds() const {
         const auto& f = m_settings.fitness;
         const bool verified = m_verifier && m_host_frame != nullptr;
         const bool first_look = m_frame == 0;
-        return verified && first_look && f.detect_threshold <= 1.0 ? std::min(f.detect_threshold, f.verified_threshold)
-                                                                   : f.detect_threshold;
+        std::vector<double> thresholds;
+        for (const SignModel& m : m_models) {
+            thresholds.push_back(verified && first_look && f.detect_threshold <= 1.0
+                                     ? std::min(f.detect_threshold, f.verified_threshold * m.verified_threshold_scale)
+                                     : f.detect_threshold);
+        }
+        return thresholds;
     }
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
@@ -385,6 +390,7 @@ const std::vector<Candidate>& SignTracker::candidate_regions(FrameResult& r) {
     }
     CandidateOptions opt;
     opt.max_candidates = m_settings.search.candidate_regions;
+    opt.faces = m_settings.search.face_regions;
     opt.ranker = m_ranker.get();
     m_regions = find_candidates(*m_host_frame, opt);
     m_regions_frame = m_frame;
@@ -467,13 +473,13 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, FrameResul
     return pass;
 }
 
-// The detection swarms' finds above find_threshold(), as unconfirmed tracks.
+// The detection swarms' finds above their model's find threshold (find_thresholds), as unconfirmed tracks.
 std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
     const auto& s = m_settings;
-    const double threshold = find_threshold();
+    const std::vector<double> thresholds = find_thresholds();
     std::vector<Track> fresh;
     for (std::size_t i = 0; i < pass.jobs.size(); ++i) {
-        if (pass.outcomes[i].fitness < threshold) {
+        if (pass.outcomes[i].fitness < thresholds[static_cast<std::size_t>(pass.jobs[i].target.model)]) {
             continue;
         }
         Track t;

@@ -49,6 +49,12 @@ struct SignModel {
     // "rim_floor_scale", default 1). A shape that clutter seldom makes can take a lower floor and so find the signs
     // whose rim haze, backlight or fading left faint: the give-way triangle (docs/benchmarks.md, "Real footage").
     float rim_floor_scale = 1.f;
+    // The fitness from which the verifier's word admits a find of this model on a frame without history, as a share of
+    // the settings' (FitnessSettings::verified_threshold; the file's "verified_threshold_scale", default 1). The
+    // verifier tells a faded triangle from clutter far more surely than a faded disc: round red and dark things
+    // (wheels, headlights, lamps) are everywhere, triangles of a sign's make are not (docs/benchmarks.md, "Real
+    // footage").
+    float verified_threshold_scale = 1.f;
 
     int count(PointRole role) const;
     // Width and height of the outline's bounding box, in metres.

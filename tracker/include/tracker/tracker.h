@@ -48,6 +48,10 @@ struct SearchSettings {
     // (dusk, backlight, haze) probes under the red and blue clutter about it, but its shape still shows, and the
     // verifier reads shape (docs/benchmarks.md, "Real footage"). 0: fitness alone picks the jobs.
     int verified_swarms = 16;
+    // The candidate pass also looks for danger signs by their white face alone: bright upright triangles of the
+    // brightness, for the dusk, backlit and faded signs whose rim holds too little paint to be a region of it
+    // (tracker/src/candidates.h).
+    bool face_regions = true;
     // The region search is the host's largest cost per frame: in a video it may run on every candidate_interval-th
     // frame only, the frames between searching around the regions it found last (a sign moves a few pixels a
     // frame, within the slack of the pose box a region implies). 0 = auto: every second frame on a GPU, where the
