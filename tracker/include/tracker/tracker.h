@@ -50,8 +50,10 @@ struct SearchSettings {
     int verified_swarms = 16;
     // The candidate pass also looks for danger signs by their white face alone: bright upright triangles of the
     // brightness, for the dusk, backlit and faded signs whose rim holds too little paint to be a region of it
-    // (tracker/src/candidates.h).
-    bool face_regions = true;
+    // (tracker/src/candidates.h). Off by default: on the dev set it found one danger sign more for four false finds
+    // (chevron boards, sky between branches) with the shipped verifier, which never saw such regions, and it costs
+    // the host about 8 ms a frame (docs/benchmarks.md, "Real footage").
+    bool face_regions = false;
     // The region search is the host's largest cost per frame: in a video it may run on every candidate_interval-th
     // frame only, the frames between searching around the regions it found last (a sign moves a few pixels a
     // frame, within the slack of the pose box a region implies). 0 = auto: every second frame on a GPU, where the
