@@ -158,14 +158,24 @@ float mean_over(const cv::Mat& sums, const cv::Rect& b) {
     return static_cast<float>(sum / (255.0 * b.area()));
 }
 
+// The mean paint (sums: a paint map's integral) of the band between region b and the larger box `sign` about it.
+float band_paint_between(const cv::Rect& b, const cv::Rect& sign, const cv::Mat& sums) {
+    return static_cast<float>((mean_over(sums, sign) * sign.area() - mean_over(sums, b) * b.area()) /
+                              (sign.area() - b.area()));
+}
+
+// The middle of a region's box (half its size), which a round or triangular region fills.
+cv::Rect middle_of(const cv::Rect& b) {
+    return {b.x + b.width / 4, b.y + b.height / 4, std::max(1, b.width / 2), std::max(1, b.height / 2)};
+}
+
 // Whether region b is a hole in the paint (sums: the paint map's integral) inside the box `sign` about it, and not
 // painted in the other colour (other_sums); band_paint: the mean paint between b and `sign`. The hole is judged by
 // the middle of its box (half its size): the corners of a round or triangular hole's box are the rim's.
 bool is_hole(const cv::Rect& b, const cv::Rect& sign, const cv::Mat& sums, const cv::Mat& other_sums,
              float& band_paint) {
-    const cv::Rect middle(b.x + b.width / 4, b.y + b.height / 4, std::max(1, b.width / 2), std::max(1, b.height / 2));
-    band_paint = static_cast<float>((mean_over(sums, sign) * sign.area() - mean_over(sums, b) * b.area()) /
-                                    (sign.area() - b.area()));
+    const cv::Rect middle = middle_of(b);
+    band_paint = band_paint_between(b, sign, sums);
     return band_paint >= mean_over(sums, middle) + k_hole_contrast && mean_over(other_sums, middle) < k_hole_other;
 }
 
@@ -195,13 +205,11 @@ std::vector<Candidate> signs_about_faces(const std::vector<cv::Rect>& faces, con
             (sign & cv::Rect(cv::Point(), frame)) != sign) {
             continue;
         }
-        const cv::Rect middle(b.x + b.width / 4, b.y + b.height / 4, std::max(1, b.width / 2), std::max(1, b.height / 2));
+        const cv::Rect middle = middle_of(b);
         if (mean_over(red_sums, middle) >= k_face_paint || mean_over(blue_sums, middle) >= k_face_paint) {
             continue;
         }
-        const float band = static_cast<float>((mean_over(red_sums, sign) * sign.area() - mean_over(red_sums, b) * b.area()) /
-                                              (sign.area() - b.area()));
-        signs.push_back({sign, ColourClass::Red, band});
+        signs.push_back({sign, ColourClass::Red, band_paint_between(b, sign, red_sums)});
     }
     return signs;
 }
@@ -367,14 +375,14 @@ std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOption
     cv::Mat red_sums, blue_sums;
     cv::integral(red, red_sums, CV_64F);
     cv::integral(blue, blue_sums, CV_64F);
-    // The region searches are the pass's cost and single-threaded, and independent of each other: the five run in
-    // parallel, and the result is the same in any order.
+    // The region searches are the pass's cost and single-threaded, and independent of each other: the four (five with
+    // faces) run in parallel, and the result is the same in any order.
     cv::Mat grey;
     if (o.faces) {
         cv::cvtColor(search, grey, cv::COLOR_BGR2GRAY);
     }
     const cv::Mat* maps[5] = {&red, &red, &blue, &blue, &grey};
-    std::vector<cv::Rect> boxes[5]; // red paint, red holes, blue paint, blue holes, triangular faces
+    std::vector<cv::Rect> boxes[5]; // red paint, red holes, blue paint, blue holes, upright triangle faces
     cv::parallel_for_(cv::Range(0, 5), [&](const cv::Range& r) {
         for (int i = r.start; i < r.end; ++i) {
             if (i < 4) {
