@@ -8,10 +8,20 @@
 
 namespace swarm {
 
+namespace {
+// The dimensions a problem may have: checked before anything of that size is allocated.
+void check_dims_range(int dims) {
+    if (dims < 1 || dims > (1 << 16)) {
+        throw ValidationError("dims", "must be in [1, 65536] (got " + std::to_string(dims) + ")");
+    }
+}
+} // namespace
+
 Problem Problem::benchmark(Function f, int dims) {
     const auto& fi = info(f);
+    check_dims_range(dims);
     Problem p;
-    p.known_optimum = swarm::known_optimum(f, dims); // validates dims
+    p.known_optimum = swarm::known_optimum(f, dims); // validates dims for the function
     p.dims = dims;
     p.function = f;
     p.goal = fi.maximise ? Goal::Maximise : Goal::Minimise;
@@ -32,9 +42,7 @@ int Problem::init_focus(int particles) const {
 }
 
 void Problem::validate(int swarms) const {
-    if (dims < 1 || dims > (1 << 16)) {
-        throw ValidationError("dims", "must be in [1, 65536] (got " + std::to_string(dims) + ")");
-    }
+    check_dims_range(dims);
     const auto shared = static_cast<std::size_t>(dims);
     const auto per_swarm = shared * static_cast<std::size_t>(swarms);
     if (lower.size() != shared && lower.size() != per_swarm) {

@@ -131,6 +131,9 @@ TEST(Validation, ProblemFieldsNamed) {
     p.upper.assign(6, 1);
     EXPECT_NO_THROW(p.validate(2));
     expect_field([&] { p.validate(3); }, "lower");
+    // Refused before its bounds are allocated (a fuzzer's 233,333,333 dimensions ran out of memory in benchmark()).
+    expect_field([] { swarm::Problem::benchmark(swarm::Function::Rastrigin, 233333333); }, "dims");
+    expect_field([] { swarm::Problem::benchmark(swarm::Function::Sphere, (1 << 16) + 1); }, "dims");
 }
 
 TEST(Validation, OptimizerRunValidates) {
