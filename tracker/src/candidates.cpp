@@ -222,25 +222,29 @@ int max_region_side(const CandidateOptions& o, int rows) {
 // surroundings), or with `holes` regions without paint inside paint (a red sign's interior). The two ways are two
 // independent searches, so the two maps' four run in parallel; paint then holes is the order of OpenCV's two-way
 // search of the inverted map.
-std::vector<cv::Rect> stable_regions(const cv::Mat& map, bool holes, const CandidateOptions& o) {
+// The maximally stable regions brighter than their surroundings in an 8-bit map, of a sign's size: their pixels and
+// boxes.
+void bright_stable_regions(const cv::Mat& map, const CandidateOptions& o, std::vector<std::vector<cv::Point>>& regions,
+                           std::vector<cv::Rect>& boxes) {
     const int max_side = max_region_side(o, map.rows);
     // delta 4: a faded 15 px ring is stable over only a few levels; the area bounds follow the side bounds.
     auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
     mser->setPass2Only(true); // the one way: regions brighter than their surroundings
+    mser->detectRegions(map, regions, boxes);
+}
+
+std::vector<cv::Rect> stable_regions(const cv::Mat& map, bool holes, const CandidateOptions& o) {
     std::vector<std::vector<cv::Point>> regions;
     std::vector<cv::Rect> boxes;
-    mser->detectRegions(holes ? cv::Mat(255 - map) : map, regions, boxes);
+    bright_stable_regions(holes ? cv::Mat(255 - map) : map, o, regions, boxes);
     return boxes;
 }
 
 // The boxes of the bright stable regions of a brightness map that are shaped as an upright triangle.
 std::vector<cv::Rect> upright_triangle_faces(const cv::Mat& grey, const CandidateOptions& o) {
-    const int max_side = max_region_side(o, grey.rows);
-    auto mser = cv::MSER::create(4, std::max(5, o.min_side_px * o.min_side_px / 3), max_side * max_side, 0.5);
-    mser->setPass2Only(true);
     std::vector<std::vector<cv::Point>> regions;
     std::vector<cv::Rect> boxes, faces;
-    mser->detectRegions(grey, regions, boxes);
+    bright_stable_regions(grey, o, regions, boxes);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         const cv::Rect& b = boxes[i];
         const double fill = static_cast<double>(regions[i].size()) / b.area();

@@ -144,18 +144,17 @@ SignModel load_sign_model(const std::string& path) {
     if (doc.contains("description") && doc["description"].is_string()) {
         m.description = doc["description"].get<std::string>();
     }
-    if (const auto scale = doc.find("rim_floor_scale"); scale != doc.end()) {
-        if (!scale->is_number() || !(scale->get<double>() >= 0.0 && scale->get<double>() <= 1.0)) {
-            r.fail("rim_floor_scale", "must be a number from 0 to 1 (the rim floor's share)");
+    // An optional share of a setting, in [0, 1]; `of_what` names the setting in the error.
+    const auto read_share = [&](const char* field, const char* of_what, float& share) {
+        if (const auto value = doc.find(field); value != doc.end()) {
+            if (!value->is_number() || !(value->get<double>() >= 0.0 && value->get<double>() <= 1.0)) {
+                r.fail(field, std::string("must be a number from 0 to 1 (the ") + of_what + "'s share)");
+            }
+            share = value->get<float>();
         }
-        m.rim_floor_scale = scale->get<float>();
-    }
-    if (const auto scale = doc.find("verified_threshold_scale"); scale != doc.end()) {
-        if (!scale->is_number() || !(scale->get<double>() >= 0.0 && scale->get<double>() <= 1.0)) {
-            r.fail("verified_threshold_scale", "must be a number from 0 to 1 (the verified threshold's share)");
-        }
-        m.verified_threshold_scale = scale->get<float>();
-    }
+    };
+    read_share("rim_floor_scale", "rim floor", m.rim_floor_scale);
+    read_share("verified_threshold_scale", "verified threshold", m.verified_threshold_scale);
     m.outline = r.points(r.need(doc, "outline", ""), "outline", 3);
     for (const auto& p : m.outline) {
         m.radius = std::max(m.radius, static_cast<float>(cv::norm(p)));
