@@ -193,11 +193,13 @@ int main(int argc, char** argv) {
             all_opt.max_candidates = 1 << 20;
             all_opt.rank_pool = 1 << 20;
             all_opt.faces = settings.search.face_regions;
+            all_opt.above = settings.search.stacked_regions;
             const auto all_regions = find_candidates(bgr, all_opt);
             CandidateOptions kept_opt;
             kept_opt.max_candidates = settings.search.candidate_regions;
             kept_opt.ranker = ranker.get();
             kept_opt.faces = settings.search.face_regions;
+            kept_opt.above = settings.search.stacked_regions;
             const auto kept_regions = find_candidates(bgr, kept_opt);
             std::vector<Detection> raw, final;
             if (!oracle_only) {

@@ -70,6 +70,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= ImGui::SliderInt("region search every N frames (0 auto)", &s.search.candidate_interval, 0, 8);
         changed |= ImGui::SliderInt("verified swarms", &s.search.verified_swarms, 0, 64);
         changed |= ImGui::Checkbox("face regions", &s.search.face_regions);
+        changed |= ImGui::Checkbox("stacked sign regions", &s.search.stacked_regions);
         changed |= input_double("w (inertia)", s.search.w, 0.0, 1.2);
         changed |= input_double("c1 (personal)", s.search.c1, 0.0, 4.0);
         changed |= input_double("c2 (social)", s.search.c2, 0.0, 4.0);

@@ -149,6 +149,32 @@ TEST(Candidates, LeavesRoundFacesWithoutPaintAlone) {
     EXPECT_FALSE(finds_paintless_sign(false, true));
 }
 
+// A danger sign on a post above a speed limit, at dusk: the disc's red ring is clear, the triangle's rim grey. The
+// square standing on the disc, 1.5 times its width, frames the triangle, and only with `above`.
+bool finds_the_sign_above_a_disc(bool above) {
+    cv::Mat f(240, 320, CV_8UC3);
+    cv::RNG rng(6);
+    rng.fill(f, cv::RNG::NORMAL, cv::Scalar(60, 62, 64), cv::Scalar(3, 3, 3));
+    cv::circle(f, {160, 150}, 10, cv::Scalar(40, 40, 200), cv::FILLED, cv::LINE_AA);
+    cv::circle(f, {160, 150}, 7, cv::Scalar(230, 230, 230), cv::FILLED, cv::LINE_AA);
+    const std::vector<cv::Point> outer{{160, 114}, {175, 140}, {145, 140}}, inner{{160, 121}, {170, 137}, {150, 137}};
+    cv::fillConvexPoly(f, outer, cv::Scalar(82, 80, 84), cv::LINE_AA);
+    cv::fillConvexPoly(f, inner, cv::Scalar(165, 165, 165), cv::LINE_AA);
+    const cv::Rect2f sign(cv::boundingRect(outer));
+    CandidateOptions o;
+    o.above = above;
+    o.max_candidates = 5000;
+    const auto cs = find_candidates(f, o);
+    return std::any_of(cs.begin(), cs.end(), [&](const Candidate& c) {
+        return c.colour == ColourClass::Red && region_frames_sign(cv::Rect2f(c.box), sign);
+    });
+}
+
+TEST(Candidates, ProposesTheSignMountedAboveADisc) {
+    EXPECT_TRUE(finds_the_sign_above_a_disc(true));
+    EXPECT_FALSE(finds_the_sign_above_a_disc(false));
+}
+
 TEST(Candidates, KeepsAtMostTheBestScored) {
     cv::Mat f = grey_frame();
     for (int i = 0; i < 6; ++i) {

@@ -41,6 +41,26 @@ std::vector<cv::Rect> stack_ends(const cv::Rect& b) {
     return {cv::Rect(b.x, b.y, side, side), cv::Rect(b.x + b.width - side, b.y, side, side)};
 }
 
+// Signs share posts: a danger triangle over a speed limit is the commonest stack. Where the upper sign's rim is
+// weak (dusk, backlight, faded paint) or runs into clutter beside it, it makes no region of its own, while the
+// lower sign's closed ring often does. So each square-ish red region (a disc, a triangle, an octagon, or the
+// interior of one) also proposes the square standing on its top, 1.5 times its width: a triangle over a disc in
+// Germany's standard sizes (900 mm against 600 mm); the depth range a region's job searches
+// (candidate_jobs.cpp, k_depth_factor) covers other ratios. A long region is a stack already (stack_ends).
+constexpr double k_above_scale = 1.5;
+template <typename PaintOf>
+void add_sign_above(const cv::Rect& sign, const CandidateOptions& o, const cv::Size& frame, const PaintOf& paint_of,
+                    std::vector<Candidate>& around) {
+    if (!o.above) {
+        return;
+    }
+    const int side = cvRound(k_above_scale * sign.width);
+    const cv::Rect above(sign.x + sign.width / 2 - side / 2, sign.y - side, side, side);
+    if ((above & cv::Rect(cv::Point(), frame)) == above) {
+        around.push_back({above, ColourClass::Red, paint_of(above)});
+    }
+}
+
 // A red-rimmed sign's interior (the white disc inside a red ring, the white triangle inside a red border) is a
 // region of the paint map too, a hole in it; on a small sign it is often the only one, as a rim a pixel or two wide
 // merges with the reddish clutter around it before it closes. (A blue sign is paint throughout: its holes are
@@ -277,7 +297,11 @@ void regions_of(const cv::Mat& map, const std::vector<cv::Rect>& boxes, const cv
         if (colour == ColourClass::Red && length <= 2 * side) {
             if (auto sign = sign_around_hole(b, sums, other_sums, map.size(), o.min_side_px, max_side)) {
                 around.push_back(*sign);
+                add_sign_above(sign->box, o, map.size(), paint_of, around);
             }
+        }
+        if (colour == ColourClass::Red && 4 * length <= 5 * side && side >= o.min_side_px) {
+            add_sign_above(b, o, map.size(), paint_of, around);
         }
         if (side < o.min_side_px) {
             continue;

@@ -24,6 +24,7 @@ struct CandidateOptions {
     int min_side_px = 6;     // smaller regions are noise, not signs
     double max_side_share = 0.4; // of the frame's height: larger regions are walls, boards, sky
     bool faces = false;          // also the signs about bright upright triangles (danger signs' faces)
+    bool above = true;           // also the sign standing on each red sign-shaped region (a triangle over a disc)
     // Ranks the regions when set (tracker/region_ranker.h); it scores at most rank_pool regions, the ones of
     // strongest paint, which bounds a frame's time on the most cluttered frames.
     const RegionRanker* ranker = nullptr;
@@ -49,7 +50,8 @@ std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou);
 // Candidate regions, best first: maximally stable extremal regions of the paint maps (the ring, the disc or
 // the border of a sign is a region that keeps its shape over a wide range of thresholds) and, with `faces`, the
 // signs about the bright upright triangles of the brightness (a danger sign's white face where its rim lost its
-// paint), filtered by size and aspect, overlaps merged, ranked by the ranker when there is one.
+// paint), with `above` the box where a sign mounted on each red sign-shaped region would be, filtered by size and
+// aspect, overlaps merged, ranked by the ranker when there is one.
 std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOptions& options);
 
 } // namespace tracker

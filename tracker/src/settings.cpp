@@ -78,6 +78,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("track_threshold", s.fitness.track_threshold);
     f("detect_rotation", s.search.detect_rotation);
     f("face_regions", s.search.face_regions);
+    f("stacked_regions", s.search.stacked_regions);
     f("respread_fraction", s.tracking.respread_fraction);
     f("angle_respread_fraction", s.tracking.angle_respread_fraction);
     f("track_focus_share", s.tracking.track_focus_share);

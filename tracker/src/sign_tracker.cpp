@@ -391,6 +391,7 @@ const std::vector<Candidate>& SignTracker::candidate_regions(FrameResult& r) {
     CandidateOptions opt;
     opt.max_candidates = m_settings.search.candidate_regions;
     opt.faces = m_settings.search.face_regions;
+    opt.above = m_settings.search.stacked_regions;
     opt.ranker = m_ranker.get();
     m_regions = find_candidates(*m_host_frame, opt);
     m_regions_frame = m_frame;

@@ -54,6 +54,11 @@ struct SearchSettings {
     // (chevron boards, sky between branches) with the shipped verifier, which never saw such regions, and it costs
     // the host about 8 ms a frame (docs/benchmarks.md, "Real footage").
     bool face_regions = false;
+    // The candidate pass also proposes, on each red sign-shaped region, the box of a sign mounted above it (a danger
+    // triangle over a speed limit, whose rim is too faint or runs into clutter where the disc's ring is clear;
+    // tracker/src/candidates.cpp). On the dev set it found more signs for the same false finds, for about 9 ms more
+    // of the host pass a frame on the CPU backend (docs/benchmarks.md, "Real footage").
+    bool stacked_regions = true;
     // The region search is the host's largest cost per frame: in a video it may run on every candidate_interval-th
     // frame only, the frames between searching around the regions it found last (a sign moves a few pixels a
     // frame, within the slack of the pose box a region implies). 0 = auto: every second frame on a GPU, where the
