@@ -43,8 +43,8 @@ std::vector<cv::Rect> stack_ends(const cv::Rect& b) {
 
 // Signs share posts: a danger triangle over a speed limit is the commonest stack. Where the upper sign's rim is
 // weak (dusk, backlight, faded paint) or runs into clutter beside it, it makes no region of its own, while the
-// lower sign's closed ring often does. So each square-ish red region (a disc, a triangle, an octagon, or the
-// interior of one) also proposes the square standing on its top, 1.5 times its width: a triangle over a disc in
+// lower sign's closed ring often does. So each square-ish red region (of paint or a hole in it) and the sign about
+// each hole also propose the square standing on their top, 1.5 times their width: a triangle over a disc in
 // Germany's standard sizes (900 mm against 600 mm); the depth range a region's job searches
 // (candidate_jobs.cpp, k_depth_factor) covers other ratios. A long region is a stack already (stack_ends).
 constexpr double k_above_scale = 1.5;

@@ -56,8 +56,8 @@ struct SearchSettings {
     bool face_regions = false;
     // The candidate pass also proposes, on each red sign-shaped region, the box of a sign mounted above it (a danger
     // triangle over a speed limit, whose rim is too faint or runs into clutter where the disc's ring is clear;
-    // tracker/src/candidates.cpp). On the dev set it found more signs for the same false finds, for about 9 ms more
-    // of the host pass a frame on the CPU backend (docs/benchmarks.md, "Real footage").
+    // tracker/src/candidates.cpp). Its host time is within the run-to-run spread (docs/benchmarks.md, "Real
+    // footage"); off, the pass is the one before it.
     bool stacked_regions = true;
     // The region search is the host's largest cost per frame: in a video it may run on every candidate_interval-th
     // frame only, the frames between searching around the regions it found last (a sign moves a few pixels a
