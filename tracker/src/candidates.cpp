@@ -24,6 +24,11 @@ constexpr float k_dark_floor = 90.f; // b + g + r: about a sum of 30 a channel
 constexpr int k_search_width = 832;
 constexpr double k_pixels_per_stripe = 32768; // paint maps: one thread's share of a frame, at the least
 
+// Whether box b lies wholly inside a frame of this size.
+bool inside_frame(const cv::Rect& b, const cv::Size& frame) {
+    return (b & cv::Rect(cv::Point(), frame)) == b;
+}
+
 // Signs mounted one above the other (a triangle over a disc, two discs) touch or nearly touch, and their rims
 // become one region of paint, too tall for either sign. Such a region's two ends, squares of its width, are
 // where its signs are (side by side likewise). Regions from 1.5 to k_max_stack times as long as wide are split;
@@ -56,7 +61,7 @@ void add_sign_above(const cv::Rect& sign, const CandidateOptions& o, const cv::S
     }
     const int side = cvRound(k_above_scale * sign.width);
     const cv::Rect above(sign.x + sign.width / 2 - side / 2, sign.y - side, side, side);
-    if ((above & cv::Rect(cv::Point(), frame)) == above) {
+    if (inside_frame(above, frame)) {
         around.push_back({above, ColourClass::Red, paint_of(above)});
     }
 }
@@ -205,7 +210,7 @@ std::optional<Candidate> sign_around_hole(const cv::Rect& b, const cv::Mat& sums
     const cv::Rect sign = scaled_about_centre(b, k_hole_scale);
     const int side = std::min(sign.width, sign.height);
     float band_paint = 0;
-    if (side < min_side || side > max_side || (sign & cv::Rect(cv::Point(), frame)) != sign ||
+    if (side < min_side || side > max_side || !inside_frame(sign, frame) ||
         !is_hole(b, sign, sums, other_sums, band_paint)) {
         return std::nullopt;
     }
@@ -222,7 +227,7 @@ std::vector<Candidate> signs_about_faces(const std::vector<cv::Rect>& faces, con
         const cv::Rect sign = scaled_about_centre(b, k_hole_scale);
         const int sign_side = std::min(sign.width, sign.height);
         if (length > 2 * side || sign_side < min_side || std::max(sign.width, sign.height) > max_side ||
-            (sign & cv::Rect(cv::Point(), frame)) != sign) {
+            !inside_frame(sign, frame)) {
             continue;
         }
         const cv::Rect middle = middle_of(b);
@@ -238,10 +243,6 @@ int max_region_side(const CandidateOptions& o, int rows) {
     return std::max(o.min_side_px + 1, static_cast<int>(o.max_side_share * rows));
 }
 
-// The maximally stable extremal regions of a paint map, one way: regions of paint (brighter in the map than their
-// surroundings), or with `holes` regions without paint inside paint (a red sign's interior). The two ways are two
-// independent searches, so the two maps' four run in parallel; paint then holes is the order of OpenCV's two-way
-// search of the inverted map.
 // The maximally stable regions brighter than their surroundings in an 8-bit map, of a sign's size: their pixels and
 // boxes.
 void bright_stable_regions(const cv::Mat& map, const CandidateOptions& o, std::vector<std::vector<cv::Point>>& regions,
@@ -253,6 +254,10 @@ void bright_stable_regions(const cv::Mat& map, const CandidateOptions& o, std::v
     mser->detectRegions(map, regions, boxes);
 }
 
+// The maximally stable extremal regions of a paint map, one way: regions of paint (brighter in the map than their
+// surroundings), or with `holes` regions without paint inside paint (a red sign's interior). The two ways are two
+// independent searches, so the two maps' four run in parallel; paint then holes is the order of OpenCV's two-way
+// search of the inverted map.
 std::vector<cv::Rect> stable_regions(const cv::Mat& map, bool holes, const CandidateOptions& o) {
     std::vector<std::vector<cv::Point>> regions;
     std::vector<cv::Rect> boxes;
