@@ -343,5 +343,29 @@ TEST(CandidateJobs, ConfirmedJobsTakeTheReservedSlots) {
         << "a confirmed job kept by fitness keeps its slot";
 }
 
+// A job the verifier let in is searched about its probe's place: each bound shrinks to the share of its width
+// about the probe's best, and stays inside the job's box where the probe sat near its edge.
+TEST(CandidateJobs, NarrowJobKeepsTheSearchAboutTheProbe) {
+    SwarmJob job{{-0.2, 0.0, 10.0}, {0.2, 0.1, 20.0}, {1, true}, {}, {}};
+    SwarmJob narrowed = job;
+    narrow_job(narrowed, {0.0, 0.05, 15.0}, 0.25);
+    EXPECT_NEAR(narrowed.lower[0], -0.05, 1e-12);
+    EXPECT_NEAR(narrowed.upper[0], 0.05, 1e-12);
+    EXPECT_NEAR(narrowed.lower[1], 0.0375, 1e-12);
+    EXPECT_NEAR(narrowed.upper[1], 0.0625, 1e-12);
+    EXPECT_NEAR(narrowed.lower[2], 13.75, 1e-12);
+    EXPECT_NEAR(narrowed.upper[2], 16.25, 1e-12);
+    SwarmJob at_edge = job;
+    narrow_job(at_edge, {0.2, 0.0, 10.5}, 0.25);
+    EXPECT_NEAR(at_edge.lower[0], 0.1, 1e-12) << "the box slides inside, its width kept";
+    EXPECT_NEAR(at_edge.upper[0], 0.2, 1e-12);
+    EXPECT_NEAR(at_edge.lower[2], 10.0, 1e-12);
+    EXPECT_NEAR(at_edge.upper[2], 12.5, 1e-12);
+    SwarmJob whole = job;
+    narrow_job(whole, {0.1, 0.02, 12.0}, 1.0);
+    EXPECT_EQ(whole.lower, job.lower) << "share 1: the whole job box";
+    EXPECT_EQ(whole.upper, job.upper);
+}
+
 } // namespace
 } // namespace tracker

@@ -69,5 +69,26 @@ TEST(VerifiedSearch, FindsFadedDangerSignsThatFitnessAloneMisses) {
     EXPECT_GE(found_with, labelled / 2);
 }
 
+// A dusk triangle over a disc (00443's left sign): its probe, framed by the verifier, sits on it, and a full search
+// over the whole job box slides down towards the disc, where the verifier no longer reads a triangle. Searched about
+// the probe's place (SearchSettings::verified_search_share) it is found.
+TEST(VerifiedSearch, KeepsATriangleWhereTheVerifierConfirmedIt) {
+    const fs::path data = fs::path(SWARMTRACK_SOURCE_DIR) / ".." / "shared" / "data" / "gtsdb-dev";
+    if (!fs::exists(data / "labels.csv")) {
+        GTEST_SKIP() << "no " << data.string() << " (the real dev set sits beside the checkout in ../shared/data)";
+    }
+    const LabelSet set = read_labels_csv((data / "labels.csv").string());
+    TrackerSettings narrowed;
+    narrowed.engine.backend = swarm::Backend::Cpu;
+    TrackerSettings whole_box = narrowed;
+    whole_box.search.verified_search_share = 1.0;
+    int labelled = 0;
+    const int found_narrowed = danger_signs_found(narrowed, data, set, {"00443"}, labelled);
+    const int found_whole_box = danger_signs_found(whole_box, data, set, {"00443"}, labelled);
+    std::printf("danger signs found: %d searched about the probe, %d over the whole job box, of %d\n", found_narrowed,
+                found_whole_box, labelled);
+    EXPECT_GT(found_narrowed, found_whole_box);
+}
+
 } // namespace
 } // namespace tracker

@@ -62,6 +62,15 @@ void give_confirmed_their_slots(const std::vector<std::size_t>& order, const std
 
 } // namespace
 
+void narrow_job(SwarmJob& job, const std::vector<double>& centre, double share) {
+    for (std::size_t d = 0; d < job.lower.size(); ++d) {
+        const double half = 0.5 * share * (job.upper[d] - job.lower[d]);
+        const double c = std::clamp(centre[d], job.lower[d] + half, job.upper[d] - half);
+        job.lower[d] = c - half;
+        job.upper[d] = c + half;
+    }
+}
+
 bool region_frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign) {
     const double dx = std::abs(region.x + 0.5 * region.width - sign.x - 0.5 * sign.width);
     const double dy = std::abs(region.y + 0.5 * region.height - sign.y - 0.5 * sign.height);

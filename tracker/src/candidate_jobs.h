@@ -34,6 +34,10 @@ struct ProbePlace {
 std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const std::vector<ProbePlace>& places,
                                    int keep, const std::vector<bool>& confirmed = {}, int reserve = 0);
 
+// Narrows each of a job's bounds to `share` of its width about `centre` (active pose dimensions; the narrowed
+// bounds stay inside the old ones): a full search about a place that a probe and the verifier already found.
+void narrow_job(SwarmJob& job, const std::vector<double>& centre, double share);
+
 // Whether a region (pixels) frames a sign's box the way candidate_jobs searches around it: its centre within
 // the job's slack of the sign's, its size within the job's depth factor of the sign's.
 bool region_frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign);

@@ -61,6 +61,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("candidate_regions", s.search.candidate_regions);
     f("candidate_swarms", s.search.candidate_swarms);
     f("verified_swarms", s.search.verified_swarms);
+    f("verified_search_share", s.search.verified_search_share);
     f("candidate_probe_generations", s.search.candidate_probe_generations);
     f("detection_generations", s.search.detection_generations);
     f("candidate_interval", s.search.candidate_interval);
@@ -190,6 +191,7 @@ void TrackerSettings::validate() const {
     range("candidate_regions", search.candidate_regions, 0, 2000); // 0: no candidate pass
     range("candidate_swarms", search.candidate_swarms, 0, 1024);   // 0: auto
     range("verified_swarms", search.verified_swarms, 0, 1024);
+    range("verified_search_share", search.verified_search_share, 0.01, 1.0);
     range("candidate_probe_generations", search.candidate_probe_generations, 1, 1000);
     range("detection_generations", search.detection_generations, 0, 10000); // 0: auto
     range("candidate_interval", search.candidate_interval, 0, 1000); // 0: auto

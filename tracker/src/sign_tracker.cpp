@@ -345,7 +345,8 @@ private:
 };
 
 // Candidate regions -> (region, model) jobs -> a short probe search of every job -> the best jobs, which the
-// caller searches in full with the tiles' swarms.
+// caller searches in full with the tiles' swarms; a triangle's job that the verifier alone let in only about its
+// probe's place (SearchSettings::verified_search_share).
 std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                             const std::vector<double>& hi,
                                                             const std::vector<cv::Rect2f>& masks,
@@ -373,8 +374,13 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
         places.push_back({bounding_box(project_points(m_camera, pose, m_models[static_cast<std::size_t>(model)].outline)),
                           model});
     }
+    const std::vector<std::size_t> by_fitness = best_jobs(probe, places, keep);
     std::vector<SwarmJob> kept;
     for (std::size_t i : best_jobs(probe, places, keep, confirmed_jobs(places, timing), s.search.verified_swarms)) {
+        const bool verifier_led = std::find(by_fitness.begin(), by_fitness.end(), i) == by_fitness.end();
+        if (verifier_led && m_models[static_cast<std::size_t>(places[i].model)].verified_threshold_scale < 1.f) {
+            narrow_job(jobs[i], probe[i].best, s.search.verified_search_share);
+        }
         kept.push_back(std::move(jobs[i]));
     }
     return kept;

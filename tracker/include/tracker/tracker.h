@@ -48,6 +48,11 @@ struct SearchSettings {
     // (dusk, backlight, haze) probes under the red and blue clutter about it, but its shape still shows, and the
     // verifier reads shape (docs/benchmarks.md, "Real footage"). 0: fitness alone picks the jobs.
     int verified_swarms = 16;
+    // A job that takes one of those slots for a triangle (a model whose verified finds count from a lower bar, its
+    // verified_threshold_scale under 1) is searched in full within this share of its job box, on every dimension,
+    // about its probe's best pose. The verifier vouched for that place, and a faded triangle's fitness pulls the
+    // swarm off it, towards the disc below or a smaller triangle inside its rim. 1: the whole job box.
+    double verified_search_share = 0.25;
     // The candidate pass also looks for danger signs by their white face alone: bright upright triangles of the
     // brightness, for the dusk, backlit and faded signs whose rim holds too little paint to be a region of it
     // (tracker/src/candidates.h). Off by default: on the dev set it found one danger sign more for four false finds
