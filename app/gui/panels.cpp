@@ -70,6 +70,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= ImGui::SliderInt("region search every N frames (0 auto)", &s.search.candidate_interval, 0, 8);
         changed |= ImGui::SliderInt("verified swarms", &s.search.verified_swarms, 0, 64);
         changed |= input_double("verified triangle search share", s.search.verified_search_share, 0.01, 1.0);
+        changed |= ImGui::Checkbox("verified triangle regions", &s.search.verified_regions);
         changed |= ImGui::Checkbox("face regions", &s.search.face_regions);
         changed |= ImGui::Checkbox("stacked sign regions", &s.search.stacked_regions);
         changed |= input_double("w (inertia)", s.search.w, 0.0, 1.2);

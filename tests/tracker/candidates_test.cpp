@@ -365,6 +365,11 @@ TEST(CandidateJobs, NarrowJobKeepsTheSearchAboutTheProbe) {
     narrow_job(whole, {0.1, 0.02, 12.0}, 1.0);
     EXPECT_EQ(whole.lower, job.lower) << "share 1: the whole job box";
     EXPECT_EQ(whole.upper, job.upper);
+    const std::vector<double> centre = job_centre(job);
+    ASSERT_EQ(centre.size(), 3u);
+    EXPECT_NEAR(centre[0], 0.0, 1e-12);
+    EXPECT_NEAR(centre[1], 0.05, 1e-12);
+    EXPECT_NEAR(centre[2], 15.0, 1e-12) << "the region's pose: the middle of the job's bounds";
 }
 
 } // namespace

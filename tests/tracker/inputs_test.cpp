@@ -206,7 +206,7 @@ TEST(BadInput, TrackerConfig) {
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
             "gpu_cluster_barrier": false, "occluder_credit": 0.25, "yellow_interior": 0.5, "group_floor": 0.3,
             "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28, "verified_swarms": 8,
-            "verified_search_share": 0.5, "verified_threshold": 0.3, "face_regions": true, "stacked_regions": false})"));
+            "verified_search_share": 0.5, "verified_regions": false, "verified_threshold": 0.3, "face_regions": true, "stacked_regions": false})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
@@ -225,6 +225,11 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_EQ(TrackerSettings{}.search.verified_swarms, 16);
     EXPECT_DOUBLE_EQ(tuned.search.verified_search_share, 0.5);
     EXPECT_DOUBLE_EQ(TrackerSettings{}.search.verified_search_share, 0.25);
+    EXPECT_FALSE(tuned.search.verified_regions);
+    EXPECT_TRUE(TrackerSettings{}.search.verified_regions);
+    EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c13.json", R"({"verified_regions": 1})")); })
+                  .find("verified_regions"),
+              std::string::npos);
     EXPECT_TRUE(tuned.search.face_regions);
     EXPECT_FALSE(TrackerSettings{}.search.face_regions);
     EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c12.json", R"({"face_regions": "yes"})")); })

@@ -90,5 +90,26 @@ TEST(VerifiedSearch, KeepsATriangleWhereTheVerifierConfirmedIt) {
     EXPECT_GT(found_narrowed, found_whole_box);
 }
 
+// A dusk triangle whose probe slid inside its rim (00492: a 12 px fit in an 18 px sign), where the verifier reads no
+// triangle; the region's own box it reads as one, and the job searched about the region finds the sign
+// (SearchSettings::verified_regions).
+TEST(VerifiedSearch, AsksAboutTheRegionWhereTheProbeSlidOff) {
+    const fs::path data = fs::path(SWARMTRACK_SOURCE_DIR) / ".." / "shared" / "data" / "gtsdb-dev";
+    if (!fs::exists(data / "labels.csv")) {
+        GTEST_SKIP() << "no " << data.string() << " (the real dev set sits beside the checkout in ../shared/data)";
+    }
+    const LabelSet set = read_labels_csv((data / "labels.csv").string());
+    TrackerSettings with;
+    with.engine.backend = swarm::Backend::Cpu;
+    TrackerSettings without = with;
+    without.search.verified_regions = false;
+    int labelled = 0;
+    const int found_with = danger_signs_found(with, data, set, {"00492"}, labelled);
+    const int found_without = danger_signs_found(without, data, set, {"00492"}, labelled);
+    std::printf("danger signs found: %d with the regions asked, %d without, of %d\n", found_with, found_without,
+                labelled);
+    EXPECT_GT(found_with, found_without);
+}
+
 } // namespace
 } // namespace tracker

@@ -71,6 +71,14 @@ void narrow_job(SwarmJob& job, const std::vector<double>& centre, double share) 
     }
 }
 
+std::vector<double> job_centre(const SwarmJob& job) {
+    std::vector<double> centre(job.lower.size());
+    for (std::size_t d = 0; d < centre.size(); ++d) {
+        centre[d] = 0.5 * (job.lower[d] + job.upper[d]);
+    }
+    return centre;
+}
+
 bool region_frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign) {
     const double dx = std::abs(region.x + 0.5 * region.width - sign.x - 0.5 * sign.width);
     const double dy = std::abs(region.y + 0.5 * region.height - sign.y - 0.5 * sign.height);

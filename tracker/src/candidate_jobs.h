@@ -38,6 +38,9 @@ std::vector<std::size_t> best_jobs(const std::vector<SwarmOutcome>& probe, const
 // bounds stay inside the old ones): a full search about a place that a probe and the verifier already found.
 void narrow_job(SwarmJob& job, const std::vector<double>& centre, double share);
 
+// The centre of a job's bounds (active pose dimensions): the pose its region implies.
+std::vector<double> job_centre(const SwarmJob& job);
+
 // Whether a region (pixels) frames a sign's box the way candidate_jobs searches around it: its centre within
 // the job's slack of the sign's, its size within the job's depth factor of the sign's.
 bool region_frames_sign(const cv::Rect2f& region, const cv::Rect2f& sign);

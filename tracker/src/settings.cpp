@@ -62,6 +62,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("candidate_swarms", s.search.candidate_swarms);
     f("verified_swarms", s.search.verified_swarms);
     f("verified_search_share", s.search.verified_search_share);
+    f("verified_regions", s.search.verified_regions);
     f("candidate_probe_generations", s.search.candidate_probe_generations);
     f("detection_generations", s.search.detection_generations);
     f("candidate_interval", s.search.candidate_interval);

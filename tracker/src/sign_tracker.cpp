@@ -286,6 +286,14 @@ private:
         }
         return confirmed;
     }
+    // The triangles: models whose verified finds count from a lower bar (verified_threshold_scale under 1), as the
+    // verifier tells a faded triangle from clutter more surely than a faded disc.
+    bool is_triangle(int model) const {
+        return m_models[static_cast<std::size_t>(model)].verified_threshold_scale < 1.f;
+    }
+    std::vector<bool> confirm_at_regions(const PoseSpace& ds, const std::vector<SwarmJob>& jobs,
+                                         const std::vector<ProbePlace>& places, std::vector<bool>& confirmed,
+                                         StageTiming& timing) const;
     // Whether the verifier reads each box of the host frame as a sign of its category, in one batch (its time counts
     // to the candidate pass). Needs a verifier and a host frame.
     std::vector<bool> verifier_confirms(const std::vector<cv::Rect2f>& boxes, const std::vector<Category>& categories,
@@ -345,8 +353,9 @@ private:
 };
 
 // Candidate regions -> (region, model) jobs -> a short probe search of every job -> the best jobs, which the
-// caller searches in full with the tiles' swarms; a triangle's job that the verifier alone let in only about its
-// probe's place (SearchSettings::verified_search_share).
+// caller searches in full with the tiles' swarms; a triangle's job that the verifier alone let in, or that it
+// confirmed at its region and not at its probe, only about the place it confirmed (SearchSettings::
+// verified_search_share, verified_regions).
 std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                             const std::vector<double>& hi,
                                                             const std::vector<cv::Rect2f>& masks,
@@ -375,15 +384,53 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
                           model});
     }
     const std::vector<std::size_t> by_fitness = best_jobs(probe, places, keep);
+    std::vector<bool> confirmed = confirmed_jobs(places, timing);
+    const std::vector<bool> at_region = confirm_at_regions(ds, jobs, places, confirmed, timing);
     std::vector<SwarmJob> kept;
-    for (std::size_t i : best_jobs(probe, places, keep, confirmed_jobs(places, timing), s.search.verified_swarms)) {
+    for (std::size_t i : best_jobs(probe, places, keep, confirmed, s.search.verified_swarms)) {
         const bool verifier_led = std::find(by_fitness.begin(), by_fitness.end(), i) == by_fitness.end();
-        if (verifier_led && m_models[static_cast<std::size_t>(places[i].model)].verified_threshold_scale < 1.f) {
+        if (at_region[i]) {
+            narrow_job(jobs[i], job_centre(jobs[i]), s.search.verified_search_share);
+        } else if (verifier_led && is_triangle(places[i].model)) {
             narrow_job(jobs[i], probe[i].best, s.search.verified_search_share);
         }
         kept.push_back(std::move(jobs[i]));
     }
     return kept;
+}
+
+// The triangles' jobs whose probe box the verifier turned down, asked again at their region (the model's box at
+// the job's centre pose): a faded triangle's probe slides inside its rim or onto the disc below, where the
+// verifier reads no triangle, while the region still frames it. A job confirmed there becomes `confirmed` and is
+// marked (the result, one per job); all false without `confirmed` or with SearchSettings::verified_regions off.
+std::vector<bool> SignTracker::confirm_at_regions(const PoseSpace& ds, const std::vector<SwarmJob>& jobs,
+                                                  const std::vector<ProbePlace>& places, std::vector<bool>& confirmed,
+                                                  StageTiming& timing) const {
+    std::vector<bool> at_region(jobs.size(), false);
+    if (confirmed.empty() || !m_settings.search.verified_regions) {
+        return at_region;
+    }
+    std::vector<std::size_t> asked;
+    std::vector<cv::Rect2f> boxes;
+    std::vector<Category> categories;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (confirmed[i] || !is_triangle(places[i].model)) {
+            continue;
+        }
+        const SignModel& m = m_models[static_cast<std::size_t>(places[i].model)];
+        const cv::Rect2f box = bounding_box(project_points(m_camera, ds.from_vector(job_centre(jobs[i]).data()), m.outline));
+        if (verifier_reads(box)) {
+            asked.push_back(i);
+            boxes.push_back(box);
+            categories.push_back(m.category);
+        }
+    }
+    const std::vector<bool> yes = verifier_confirms(boxes, categories, timing);
+    for (std::size_t k = 0; k < asked.size(); ++k) {
+        confirmed[asked[k]] = confirmed[asked[k]] || yes[k];
+        at_region[asked[k]] = yes[k];
+    }
+    return at_region;
 }
 
 // This frame's candidate regions: searched on the first frame after a reset and then on every candidate_interval-th

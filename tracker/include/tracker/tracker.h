@@ -53,6 +53,11 @@ struct SearchSettings {
     // about its probe's best pose. The verifier vouched for that place, and a faded triangle's fitness pulls the
     // swarm off it, towards the disc below or a smaller triangle inside its rim. 1: the whole job box.
     double verified_search_share = 0.25;
+    // Where the verifier turns down a triangle's probe box, it also reads the box of the job's region (the model at
+    // the job's centre pose); a job it confirms there counts as confirmed and is searched, within
+    // verified_search_share, about that centre. A faded triangle's probe slides inside its rim or onto the disc
+    // below, where the verifier reads no triangle, while its region still frames it.
+    bool verified_regions = true;
     // The candidate pass also looks for danger signs by their white face alone: bright upright triangles of the
     // brightness, for the dusk, backlit and faded signs whose rim holds too little paint to be a region of it
     // (tracker/src/candidates.h). Off by default: on the dev set it found one danger sign more for four false finds
