@@ -47,12 +47,20 @@ int danger_signs_found(const TrackerSettings& s, const fs::path& data, const Lab
     return found;
 }
 
-TEST(VerifiedSearch, FindsFadedDangerSignsThatFitnessAloneMisses) {
-    const fs::path data = fs::path(SWARMTRACK_SOURCE_DIR) / ".." / "shared" / "data" / "gtsdb-dev";
-    if (!fs::exists(data / "labels.csv")) {
-        GTEST_SKIP() << "no " << data.string() << " (the real dev set sits beside the checkout in ../shared/data)";
+// The real dev set beside the checkout (../shared/data/gtsdb-dev) and its labels; each test skips where it is absent.
+class VerifiedSearch : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!fs::exists(data / "labels.csv")) {
+            GTEST_SKIP() << "no " << data.string() << " (the real dev set sits beside the checkout in ../shared/data)";
+        }
+        set = read_labels_csv((data / "labels.csv").string());
     }
-    const LabelSet set = read_labels_csv((data / "labels.csv").string());
+    const fs::path data = fs::path(SWARMTRACK_SOURCE_DIR) / ".." / "shared" / "data" / "gtsdb-dev";
+    LabelSet set;
+};
+
+TEST_F(VerifiedSearch, FindsFadedDangerSignsThatFitnessAloneMisses) {
     // A dusk drive (00452, 00459), a backlit sign (00015) and two dark faces (00099, 00100).
     const std::vector<std::string> frames = {"00015", "00099", "00100", "00452", "00459"};
     TrackerSettings with;
@@ -72,12 +80,7 @@ TEST(VerifiedSearch, FindsFadedDangerSignsThatFitnessAloneMisses) {
 // A dusk triangle over a disc (00443's left sign): its probe, framed by the verifier, sits on it, and a full search
 // over the whole job box slides down towards the disc, where the verifier no longer reads a triangle. Searched about
 // the probe's place (SearchSettings::verified_search_share) it is found.
-TEST(VerifiedSearch, KeepsATriangleWhereTheVerifierConfirmedIt) {
-    const fs::path data = fs::path(SWARMTRACK_SOURCE_DIR) / ".." / "shared" / "data" / "gtsdb-dev";
-    if (!fs::exists(data / "labels.csv")) {
-        GTEST_SKIP() << "no " << data.string() << " (the real dev set sits beside the checkout in ../shared/data)";
-    }
-    const LabelSet set = read_labels_csv((data / "labels.csv").string());
+TEST_F(VerifiedSearch, KeepsATriangleWhereTheVerifierConfirmedIt) {
     TrackerSettings narrowed;
     narrowed.engine.backend = swarm::Backend::Cpu;
     TrackerSettings whole_box = narrowed;
@@ -93,12 +96,7 @@ TEST(VerifiedSearch, KeepsATriangleWhereTheVerifierConfirmedIt) {
 // A dusk triangle whose probe slid inside its rim (00492: a 12 px fit in an 18 px sign), where the verifier reads no
 // triangle; the region's own box it reads as one, and the job searched about the region finds the sign
 // (SearchSettings::verified_regions).
-TEST(VerifiedSearch, AsksAboutTheRegionWhereTheProbeSlidOff) {
-    const fs::path data = fs::path(SWARMTRACK_SOURCE_DIR) / ".." / "shared" / "data" / "gtsdb-dev";
-    if (!fs::exists(data / "labels.csv")) {
-        GTEST_SKIP() << "no " << data.string() << " (the real dev set sits beside the checkout in ../shared/data)";
-    }
-    const LabelSet set = read_labels_csv((data / "labels.csv").string());
+TEST_F(VerifiedSearch, AsksAboutTheRegionWhereTheProbeSlidOff) {
     TrackerSettings with;
     with.engine.backend = swarm::Backend::Cpu;
     TrackerSettings without = with;
