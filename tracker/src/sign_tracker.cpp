@@ -269,6 +269,11 @@ private:
         if (!m_verifier || m_host_frame == nullptr || m_settings.search.verified_swarms <= 0) {
             return {};
         }
+        return places_confirmed(places, timing);
+    }
+    // Per place, whether the verifier takes its box for its model's category, in one batch; no for a box too small
+    // for it to read. Needs a verifier and a host frame.
+    std::vector<bool> places_confirmed(const std::vector<ProbePlace>& places, StageTiming& timing) const {
         std::vector<std::size_t> readable;
         std::vector<cv::Rect2f> boxes;
         std::vector<Category> categories;
@@ -285,6 +290,10 @@ private:
             confirmed[readable[k]] = yes[k];
         }
         return confirmed;
+    }
+    // The box of a model's outline at a pose, in pixels.
+    cv::Rect2f outline_box(const Pose& pose, int model) const {
+        return bounding_box(project_points(m_camera, pose, m_models[static_cast<std::size_t>(model)].outline));
     }
     // The triangles: models whose verified finds count from a lower bar (verified_threshold_scale under 1), as the
     // verifier tells a faded triangle from clutter more surely than a faded disc.
@@ -380,8 +389,7 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         const int model = jobs[i].target.model;
         const Pose pose = ds.from_vector(probe[i].best.data());
-        places.push_back({bounding_box(project_points(m_camera, pose, m_models[static_cast<std::size_t>(model)].outline)),
-                          model});
+        places.push_back({outline_box(pose, model), model});
     }
     const std::vector<std::size_t> by_fitness = best_jobs(probe, places, keep);
     std::vector<bool> confirmed = confirmed_jobs(places, timing);
@@ -411,23 +419,17 @@ std::vector<bool> SignTracker::confirm_at_regions(const PoseSpace& ds, const std
         return at_region;
     }
     std::vector<std::size_t> asked;
-    std::vector<cv::Rect2f> boxes;
-    std::vector<Category> categories;
+    std::vector<ProbePlace> regions;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
-        if (confirmed[i] || !is_triangle(places[i].model)) {
-            continue;
-        }
-        const SignModel& m = m_models[static_cast<std::size_t>(places[i].model)];
-        const cv::Rect2f box = bounding_box(project_points(m_camera, ds.from_vector(job_centre(jobs[i]).data()), m.outline));
-        if (verifier_reads(box)) {
+        const int model = places[i].model;
+        if (!confirmed[i] && is_triangle(model)) {
             asked.push_back(i);
-            boxes.push_back(box);
-            categories.push_back(m.category);
+            regions.push_back({outline_box(ds.from_vector(job_centre(jobs[i]).data()), model), model});
         }
     }
-    const std::vector<bool> yes = verifier_confirms(boxes, categories, timing);
+    const std::vector<bool> yes = places_confirmed(regions, timing);
     for (std::size_t k = 0; k < asked.size(); ++k) {
-        confirmed[asked[k]] = confirmed[asked[k]] || yes[k];
+        confirmed[asked[k]] = yes[k]; // asked only where the probe was turned down
         at_region[asked[k]] = yes[k];
     }
     return at_region;
