@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/train_verifier --detections: a missing or malformed detections file stops it with one line naming the
-# file (and the line), exit 2, and no verifier written. And the ranker's report gives each sign category's share
+# file (and the line), exit 2, and no verifier written; so does a jitter scale out of range. And the ranker's report gives each sign category's share
 # scored as a sign, so a category the boundary gives away shows.
 set -u
 bin="$1"
@@ -25,6 +25,11 @@ expect_rejected() {
 expect_rejected "missing detections file" "$dir/missing.jsonl" "missing.jsonl"
 echo "not json" >"$dir/bad.jsonl"
 expect_rejected "malformed detections file" "$dir/bad.jsonl" "bad.jsonl:1"
+# A jitter scale out of its range: refused before any training, nothing written.
+out=$("$bin" --data "$dir/data" --synthetic-frames 0 --train verifier --out "$dir/v.yml.gz" --jitter-smallest 1.5 2>&1) &&
+    fail "--jitter-smallest 1.5 accepted: $out"
+grep -q -- "--jitter-smallest" <<<"$out" || fail "the error does not name --jitter-smallest: $out"
+[ ! -e "$dir/v.yml.gz" ] || fail "--jitter-smallest 1.5: a verifier was written"
 # The ranker from rendered frames alone (no image in the folder): a line per category, and the categories' signs
 # add up to the report's total.
 out=$("$bin" --data "$dir/data" --synthetic-frames 24 --train ranker --ranker-out "$dir/r.yml.gz" 2>&1) ||
