@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/train_verifier --detections: a missing or malformed detections file stops it with one line naming the
-# file (and the line), exit 2, and no verifier written; so does a jitter scale out of range. And the ranker's report gives each sign category's share
-# scored as a sign, so a category the boundary gives away shows.
+# file (and the line), exit 2, and no verifier written; a jitter scale out of range is refused too. And the ranker's
+# report gives each sign category's share scored as a sign, so a category the boundary gives away shows.
 set -u
 bin="$1"
 fail() { echo "FAIL: $*"; exit 1; }
