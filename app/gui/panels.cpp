@@ -97,6 +97,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
     if (ImGui::CollapsingHeader("Detection and tracking", ImGuiTreeNodeFlags_DefaultOpen)) {
         changed |= input_double("threshold", s.fitness.detect_threshold, 0.0, 1.0);
         changed |= input_double("verified threshold (stills)", s.fitness.verified_threshold, 0.0, 1.0, "%.2f");
+        changed |= input_double("under 12 px threshold (stills)", s.fitness.small_find_threshold, 0.0, 1.0, "%.2f");
         changed |= input_double("cover hue (deg)", s.fitness.cover_hue, 1.0, 180.0, "%.0f");
         changed |= input_double("re-spread fraction", s.tracking.respread_fraction, 0.0, 1.0, "%.2f");
         changed |= input_double("angle re-spread fraction", s.tracking.angle_respread_fraction, 0.0, 1.0, "%.2f");

@@ -194,6 +194,7 @@ TEST(BadInput, TrackerConfig) {
                             std::pair{R"({"verified_search_share": 0})", "verified_search_share"},
                             std::pair{R"({"verified_search_share": 1.5})", "verified_search_share"},
                             std::pair{R"({"verified_threshold": 2.5})", "verified_threshold"},
+                            std::pair{R"({"small_find_threshold": -0.1})", "small_find_threshold"},
                             std::pair{R"({"group_floor": 1.2})", "group_floor"},
                             std::pair{R"({"rim_floor": -0.5})", "rim_floor"},
                             std::pair{R"({"angle_respread_fraction": 2})", "angle_respread_fraction"}}) {
@@ -206,7 +207,8 @@ TEST(BadInput, TrackerConfig) {
         R"({"detection_columns": 2, "edge_gain": 2.5, "angle_memory": 1, "angle_prior_px": 0, "gpu_team_warps": 4,
             "gpu_cluster_barrier": false, "occluder_credit": 0.25, "yellow_interior": 0.5, "group_floor": 0.3,
             "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28, "verified_swarms": 8,
-            "verified_search_share": 0.5, "verified_regions": false, "verified_threshold": 0.3, "face_regions": true, "stacked_regions": false})"));
+            "verified_search_share": 0.5, "verified_regions": false, "verified_threshold": 0.3, "face_regions": true, "stacked_regions": false,
+            "small_find_threshold": 0.5})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
@@ -241,6 +243,8 @@ TEST(BadInput, TrackerConfig) {
                   .find("stacked_regions"),
               std::string::npos);
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.verified_threshold, 0.25);
+    EXPECT_DOUBLE_EQ(tuned.fitness.small_find_threshold, 0.5);
+    EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.small_find_threshold, 0.6);
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.cover_hue, 180.0); // every hue, as the paint coverage was built
     EXPECT_DOUBLE_EQ(tuned.fitness.group_floor, 0.3);
     EXPECT_DOUBLE_EQ(tuned.fitness.rim_floor, 0.45);

@@ -77,6 +77,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("seed", s.search.seed);
     f("detect_threshold", s.fitness.detect_threshold);
     f("verified_threshold", s.fitness.verified_threshold);
+    f("small_find_threshold", s.fitness.small_find_threshold);
     f("track_threshold", s.fitness.track_threshold);
     f("detect_rotation", s.search.detect_rotation);
     f("face_regions", s.search.face_regions);
@@ -205,6 +206,7 @@ void TrackerSettings::validate() const {
     }
     range("detect_threshold", fitness.detect_threshold, 0.0, 2.0);
     range("verified_threshold", fitness.verified_threshold, 0.0, 2.0);
+    range("small_find_threshold", fitness.small_find_threshold, 0.0, 2.0);
     range("track_threshold", fitness.track_threshold, 0.0, 1.0);
     range("respread_fraction", tracking.respread_fraction, 0.0, 1.0);
     range("angle_respread_fraction", tracking.angle_respread_fraction, 0.0, 1.0);

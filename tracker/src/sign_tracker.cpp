@@ -323,15 +323,21 @@ private:
     // through (docs/benchmarks.md, "Real footage").
     std::vector<double> find_thresholds() const {
         const auto& f = m_settings.fitness;
-        const bool verified = m_verifier && m_host_frame != nullptr;
-        const bool first_look = m_frame == 0;
         std::vector<double> thresholds;
         for (const SignModel& m : m_models) {
-            thresholds.push_back(verified && first_look && f.detect_threshold <= 1.0
+            thresholds.push_back(verified_first_look() && f.detect_threshold <= 1.0
                                      ? std::min(f.detect_threshold, f.verified_threshold * m.verified_threshold_scale)
                                      : f.detect_threshold);
         }
         return thresholds;
+    }
+    // A frame without history (a still, or a video's first frame after a reset) whose finds the verifier checks: there
+    // its word and one look decide, where a video's later frames have confirmation over frames.
+    bool verified_first_look() const { return m_verifier && m_host_frame != nullptr && m_frame == 0; }
+    // The fitness a find narrower than the verifier reads well needs (FitnessSettings::small_find_threshold).
+    double small_find_threshold() const {
+        const auto& f = m_settings.fitness;
+        return verified_first_look() ? std::max(f.detect_threshold, f.small_find_threshold) : f.detect_threshold;
     }
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
@@ -533,6 +539,7 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, FrameResul
 std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
     const auto& s = m_settings;
     const std::vector<double> thresholds = find_thresholds();
+    const double small_bar = small_find_threshold();
     std::vector<Track> fresh;
     for (std::size_t i = 0; i < pass.jobs.size(); ++i) {
         if (pass.outcomes[i].fitness < thresholds[static_cast<std::size_t>(pass.jobs[i].target.model)]) {
@@ -555,8 +562,8 @@ std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
             t.measured_angles = {t.pose[3], t.pose[4], t.pose[5]};
         }
         place(t);
-        if (t.fitness < s.fitness.detect_threshold && !verifier_reads(t.box)) {
-            continue; // under detect_threshold the verifier's word decides, and it cannot read so small a crop
+        if (!verifier_reads(t.box) && t.fitness < small_bar) {
+            continue; // the verifier cannot vouch for so small a crop: the fit must carry the find alone
         }
         fresh.push_back(t);
     }
