@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include <opencv2/imgcodecs.hpp>
@@ -20,25 +21,33 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The tracker's result on one dev frame, processed alone; empty (and a test failure) if the image is unreadable.
+std::optional<FrameResult> process_alone(const TrackerSettings& s, const fs::path& data, const std::string& key) {
+    const cv::Mat bgr = cv::imread((data / "images" / (key + ".jpg")).string());
+    if (bgr.empty()) {
+        ADD_FAILURE() << key << ": not readable";
+        return std::nullopt;
+    }
+    auto tracker = create_tracker(s, Camera::from_fov(bgr.cols, bgr.rows, s.camera.horizontal_fov_deg));
+    return tracker->process(bgr);
+}
+
 // The danger signs of these dev frames that the tracker finds (right category, IoU >= 0.5), each frame alone.
 int danger_signs_found(const TrackerSettings& s, const fs::path& data, const LabelSet& set,
                        const std::vector<std::string>& frames, int& labelled) {
     int found = 0;
     labelled = 0;
     for (const std::string& key : frames) {
-        const cv::Mat bgr = cv::imread((data / "images" / (key + ".jpg")).string());
-        if (bgr.empty()) {
-            ADD_FAILURE() << key << ": not readable";
+        const std::optional<FrameResult> r = process_alone(s, data, key);
+        if (!r) {
             continue;
         }
-        auto tracker = create_tracker(s, Camera::from_fov(bgr.cols, bgr.rows, s.camera.horizontal_fov_deg));
-        const FrameResult r = tracker->process(bgr);
         for (const auto& l : set.labels) {
             if (l.image != key || l.category != Category::Danger) {
                 continue;
             }
             ++labelled;
-            for (const auto& d : r.detections) {
+            for (const auto& d : r->detections) {
                 if (d.category == Category::Danger && box_iou(in_image_coordinates(l.box), d.box) >= 0.5) {
                     ++found;
                     break;
@@ -59,22 +68,19 @@ FrameFinds finds_on(const TrackerSettings& s, const fs::path& data, const LabelS
                     const std::vector<std::string>& frames) {
     FrameFinds out;
     for (const std::string& key : frames) {
-        const cv::Mat bgr = cv::imread((data / "images" / (key + ".jpg")).string());
-        if (bgr.empty()) {
-            ADD_FAILURE() << key << ": not readable";
+        const std::optional<FrameResult> r = process_alone(s, data, key);
+        if (!r) {
             continue;
         }
-        auto tracker = create_tracker(s, Camera::from_fov(bgr.cols, bgr.rows, s.camera.horizontal_fov_deg));
-        const FrameResult r = tracker->process(bgr);
         for (const auto& l : set.labels) {
             if (l.image != key || !l.category) {
                 continue;
             }
-            out.signs += std::any_of(r.detections.begin(), r.detections.end(), [&](const Detection& d) {
+            out.signs += std::any_of(r->detections.begin(), r->detections.end(), [&](const Detection& d) {
                 return d.category == *l.category && box_iou(in_image_coordinates(l.box), d.box) >= 0.5;
             });
         }
-        for (const auto& d : r.detections) {
+        for (const auto& d : r->detections) {
             const bool on_sign = std::any_of(set.labels.begin(), set.labels.end(), [&](const BoxLabel& l) {
                 return l.image == key && box_iou(in_image_coordinates(l.box), d.box) > 0.1;
             });
