@@ -349,7 +349,8 @@ int main(int argc, char** argv) {
                 continue;
             }
             const bool hold = holdout_odd && odd;
-            add_frame(bgr, by_image[key], negatives, hold ? 0 : jitters, static_cast<float>(jitter_smallest), ranker_negatives, rng, hold ? held : train,
+            add_frame(bgr, by_image[key], negatives, hold ? 0 : jitters, static_cast<float>(jitter_smallest),
+                      ranker_negatives, rng, hold ? held : train,
                       hold ? rank_held : rank_train);
             if (auto d = found_on.find(key); d != found_on.end()) {
                 const int n = add_detections(bgr, by_image[key], d->second, hold ? held : train);
@@ -373,7 +374,8 @@ int main(int argc, char** argv) {
                         signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
                     }
                 }
-                add_frame(frame.bgr, signs, negatives / 3, 1, static_cast<float>(jitter_smallest), ranker_negatives / 3, rng, train, rank_train);
+                add_frame(frame.bgr, signs, negatives / 3, 1, static_cast<float>(jitter_smallest), ranker_negatives / 3,
+                          rng, train, rank_train);
                 add_plain_shapes(frame.bgr, 4, rng, train);
                 ++rendered;
             }
