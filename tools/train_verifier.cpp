@@ -275,7 +275,8 @@ int main(int argc, char** argv) {
     int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80, scene_finds = 0;
     double ranker_c = 0.1;
     bool holdout_odd = false;
-    double c = 3.0, gamma = 0.05, positive_weight = 4.0, jitter_smallest = 0.75;
+    double c = 3.0, gamma = 0.05, positive_weight = 4.0;
+    float jitter_smallest = 0.75f;
     unsigned seed = 1;
     app.add_option("--data", data, "Folder of labelled images (DIR/images/*, DIR/labels.csv)")->capture_default_str();
     app.add_option("--labels", labels_path, "Labels file (.csv or COCO .json); default DIR/labels.csv");
@@ -349,9 +350,8 @@ int main(int argc, char** argv) {
                 continue;
             }
             const bool hold = holdout_odd && odd;
-            add_frame(bgr, by_image[key], negatives, hold ? 0 : jitters, static_cast<float>(jitter_smallest),
-                      ranker_negatives, rng, hold ? held : train,
-                      hold ? rank_held : rank_train);
+            add_frame(bgr, by_image[key], negatives, hold ? 0 : jitters, jitter_smallest, ranker_negatives, rng,
+                      hold ? held : train, hold ? rank_held : rank_train);
             if (auto d = found_on.find(key); d != found_on.end()) {
                 const int n = add_detections(bgr, by_image[key], d->second, hold ? held : train);
                 from_tracker += hold ? 0 : n;
@@ -374,8 +374,8 @@ int main(int argc, char** argv) {
                         signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
                     }
                 }
-                add_frame(frame.bgr, signs, negatives / 3, 1, static_cast<float>(jitter_smallest), ranker_negatives / 3,
-                          rng, train, rank_train);
+                add_frame(frame.bgr, signs, negatives / 3, 1, jitter_smallest, ranker_negatives / 3, rng, train,
+                          rank_train);
                 add_plain_shapes(frame.bgr, 4, rng, train);
                 ++rendered;
             }
