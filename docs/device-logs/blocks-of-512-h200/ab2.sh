@@ -1,0 +1,29 @@
+#!/bin/bash
+# HEAD's swarmtrack-bench (before) against this build's (after), alternating, on gpu-elementwise shapes;
+# then bench --suite peers with this build.
+mkdir -p /tmp/r && xz -dc .devrun/r/a.tar.xz | tar -C /tmp/r -xf -
+P=/tmp/r/a; export LD_LIBRARY_PATH=$P
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee $OUT/gpu.txt
+run() { # label exe args...
+  local label=$1 exe=$2; shift 2
+  $P/$exe bench --suite functions --strategy gpu-elementwise --runs 5 "$@" 2>&1 \
+    | grep -E '^\| gpu' | awk -F'|' -v l="$label" '{printf "%-7s %-10s %5s %16s %6s dev_ms %9s best %s\n", l, $3, $4, $5, $6, $8, $10}'
+}
+shapes=(
+ "--function sphere --dims 200 --particles 5000 --iters 2000"
+ "--function rastrigin --dims 200 --particles 5000 --iters 2000"
+ "--function sphere --dims 100 --particles 100000 --iters 200"
+ "--function sphere --dims 100 --particles 1000 --iters 1000"
+ "--function sphere --dims 100 --particles 20000 --iters 1000"
+ "--function rastrigin --dims 100 --particles 3000 --iters 1000 --boundary reflect"
+)
+for sh in "${shapes[@]}"; do
+  for rep in 1 2; do
+    run before swarmtrack-bench-before $sh
+    run after swarmtrack-bench $sh
+  done
+done | tee $OUT/ab.txt
+[ "${PEERS:-1}" = 1 ] || exit 0
+python3 -c 'import torch; print("torch", torch.__version__)' | tee $OUT/torch.txt
+timeout 300 $P/swarmtrack-bench bench --suite peers --peer-script "$PWD/app/bench/peers/pso_torch.py" --json $OUT/peers.json > $OUT/peers.log 2>&1; echo "peers rc=$?"
+grep -E "^\|" $OUT/peers.log | head -40
