@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/train_verifier --detections: a missing or malformed detections file stops it with one line naming the
-# file (and the line), exit 2, and no verifier written; a jitter scale out of range is refused too. And the ranker's
-# report gives each sign category's share scored as a sign, so a category the boundary gives away shows.
+# file (and the line), exit 2, and no verifier written; a jitter scale out of range and SVM parameters under 0 are
+# refused too. And the ranker's report gives each sign category's share scored as a sign, so a category the
+# boundary gives away shows.
 set -u
 bin="$1"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -30,6 +31,14 @@ out=$("$bin" --data "$dir/data" --synthetic-frames 0 --train verifier --out "$di
     fail "--jitter-smallest 1.5 accepted: $out"
 grep -q -- "--jitter-smallest" <<<"$out" || fail "the error does not name --jitter-smallest: $out"
 [ ! -e "$dir/v.yml.gz" ] || fail "--jitter-smallest 1.5: a verifier was written"
+# The SVMs' parameters at or under 0 (or not numbers): refused as the command line is read, naming the option, before
+# any image is read; nothing written.
+for bad in "--c 0" "--gamma -0.5" "--positive-weight 0" "--ranker-c -1" "--c abc"; do
+    out=$("$bin" --data "$dir/data" --synthetic-frames 24 --out "$dir/v.yml.gz" --ranker-out "$dir/r.yml.gz" $bad 2>&1) &&
+        fail "$bad accepted: $out"
+    grep -q -- "${bad%% *}: must be a number above 0" <<<"$out" || fail "$bad: the error does not name the option: $out"
+    [ ! -e "$dir/v.yml.gz" ] && [ ! -e "$dir/r.yml.gz" ] || fail "$bad: a model was written"
+done
 # The ranker from rendered frames alone (no image in the folder): a line per category, and the categories' signs
 # add up to the report's total.
 out=$("$bin" --data "$dir/data" --synthetic-frames 24 --train ranker --ranker-out "$dir/r.yml.gz" 2>&1) ||
