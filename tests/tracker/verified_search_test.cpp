@@ -32,10 +32,17 @@ std::optional<FrameResult> process_alone(const TrackerSettings& s, const fs::pat
     return tracker->process(bgr);
 }
 
+// Whether the tracker found labelled sign l in its result on l's frame: a detection of l's category at IoU >= 0.5.
+bool found(const FrameResult& r, const BoxLabel& l) {
+    return std::any_of(r.detections.begin(), r.detections.end(), [&](const Detection& d) {
+        return d.category == *l.category && box_iou(in_image_coordinates(l.box), d.box) >= 0.5;
+    });
+}
+
 // The danger signs of these dev frames that the tracker finds (right category, IoU >= 0.5), each frame alone.
 int danger_signs_found(const TrackerSettings& s, const fs::path& data, const LabelSet& set,
                        const std::vector<std::string>& frames, int& labelled) {
-    int found = 0;
+    int hits = 0;
     labelled = 0;
     for (const std::string& key : frames) {
         const std::optional<FrameResult> r = process_alone(s, data, key);
@@ -47,15 +54,10 @@ int danger_signs_found(const TrackerSettings& s, const fs::path& data, const Lab
                 continue;
             }
             ++labelled;
-            for (const auto& d : r->detections) {
-                if (d.category == Category::Danger && box_iou(in_image_coordinates(l.box), d.box) >= 0.5) {
-                    ++found;
-                    break;
-                }
-            }
+            hits += found(*r, l);
         }
     }
-    return found;
+    return hits;
 }
 
 // What the tracker finds on these dev frames, each frame alone: the labelled signs of a modelled category it finds
@@ -76,9 +78,7 @@ FrameFinds finds_on(const TrackerSettings& s, const fs::path& data, const LabelS
             if (l.image != key || !l.category) {
                 continue;
             }
-            out.signs += std::any_of(r->detections.begin(), r->detections.end(), [&](const Detection& d) {
-                return d.category == *l.category && box_iou(in_image_coordinates(l.box), d.box) >= 0.5;
-            });
+            out.signs += found(*r, l);
         }
         for (const auto& d : r->detections) {
             const bool on_sign = std::any_of(set.labels.begin(), set.labels.end(), [&](const BoxLabel& l) {
