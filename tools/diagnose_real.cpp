@@ -19,6 +19,7 @@
 
 #include "candidate_jobs.h"
 #include "candidates.h"
+#include "cli_checks.h"
 #include "search_runner.h"
 #include "tracker/eval.h"
 #include "tracker/labels.h"
@@ -141,7 +142,7 @@ int main(int argc, char** argv) {
     app.add_option("--labels", labels_path, "Labels (CSV or COCO JSON); default DATA/labels.csv");
     app.add_option("--config", config, "Tracker settings (JSON), as for swarmtrack");
     app.add_option("--frames", frames, "Only the first N images (0: all)");
-    app.add_option("--every", every, "Only every K-th image")->check(CLI::PositiveNumber);
+    app.add_option("--every", every, "Only every K-th image")->check(tools::above_zero());
     app.add_option("--per-sign", per_sign, "Write one CSV line per sign here");
     app.add_flag("--oracle-only", oracle_only, "Only the regions and the fit from each label box (no tracker runs)");
     CLI11_PARSE(app, argc, argv);

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "cli_checks.h"
 #include "face_maps.h"
 #include "tracker/atomic_write.h"
 #include "tracker/eval.h"
@@ -366,8 +367,8 @@ int main(int argc, char** argv) {
     app.add_option("--jitter-scale-up", o.scale_hi, "the larger jittered boxes' scale")->check(CLI::Range(1.0, 2.0));
     app.add_option("--mask-fraction", o.mask_fraction, "compared disc: this fraction of the largest circle about the "
                                                        "sign's centre inside its outline")->check(CLI::Range(0.1, 1.0));
-    app.add_option("--gamma", o.gamma, "RBF kernel width")->check(CLI::PositiveNumber);
-    app.add_option("--c", o.c, "SVM soft-margin constant")->check(CLI::PositiveNumber);
+    app.add_option("--gamma", o.gamma, "RBF kernel width")->check(tools::above_zero());
+    app.add_option("--c", o.c, "SVM soft-margin constant")->check(tools::above_zero());
     app.add_option("--min-examples", o.min_examples, "fewest labelled signs a class needs to be learnt")->check(CLI::Range(1, 1000));
     app.add_option("--min-confidence", o.min_confidence, "answers below this share of duels won are unknown")->check(CLI::Range(0.0, 1.0));
     app.add_option("--json", o.json_out, "write the measurements as JSON");

@@ -31,6 +31,7 @@
 #include <opencv2/ml.hpp>
 
 #include "candidate_jobs.h"
+#include "cli_checks.h"
 #include "candidates.h"
 #include "scenes/synthetic.h"
 #include "tracker/atomic_write.h"
@@ -267,19 +268,6 @@ void train_ranker(const Samples& train, const Samples& held, double c, const std
     std::printf("train_verifier: candidate ranker -> %s\n", out.c_str());
 }
 
-// The SVMs' parameters are positive. A wrong one is refused as the command line is read, in words, rather than by
-// OpenCV's training after minutes of feature extraction.
-CLI::Validator above_zero() {
-    return CLI::Validator(
-        [](std::string& value) {
-            char* end = nullptr;
-            const double v = std::strtod(value.c_str(), &end);
-            const bool ok = end != value.c_str() && *end == '\0' && v > 0;
-            return ok ? std::string() : "must be a number above 0, not " + value;
-        },
-        "> 0");
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -300,7 +288,7 @@ int main(int argc, char** argv) {
         ->capture_default_str()->check(CLI::IsMember({"verifier", "ranker", "both"}));
     app.add_option("--ranker-negatives", ranker_negatives, "Non-sign regions per image for the ranker")
         ->capture_default_str()->check(CLI::Range(0, 5000));
-    app.add_option("--ranker-c", ranker_c, "Linear SVM C of the ranker")->capture_default_str()->check(above_zero());
+    app.add_option("--ranker-c", ranker_c, "Linear SVM C of the ranker")->capture_default_str()->check(tools::above_zero());
     app.add_option("--negatives", negatives, "Non-sign regions per image")->capture_default_str()->check(CLI::Range(0, 1000));
     app.add_option("--jitters", jitters, "Jittered copies of each sign box")->capture_default_str()->check(CLI::Range(0, 20));
     app.add_option("--jitter-smallest", jitter_smallest, "Smallest scale of a jittered sign box (the largest is 1.12)")
@@ -315,11 +303,11 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(0, 10000));
     app.add_flag("--holdout-odd", holdout_odd, "Train on even-numbered images, report accuracy on the odd ones");
-    app.add_option("--c", c, "SVM C")->capture_default_str()->check(above_zero());
-    app.add_option("--gamma", gamma, "RBF kernel gamma")->capture_default_str()->check(above_zero());
+    app.add_option("--c", c, "SVM C")->capture_default_str()->check(tools::above_zero());
+    app.add_option("--gamma", gamma, "RBF kernel gamma")->capture_default_str()->check(tools::above_zero());
     app.add_option("--positive-weight", positive_weight, "Class weight of the sign classes")
         ->capture_default_str()
-        ->check(above_zero());
+        ->check(tools::above_zero());
     app.add_option("--seed", seed, "Random seed")->capture_default_str();
     CLI11_PARSE(app, argc, argv);
     try {
