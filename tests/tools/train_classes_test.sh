@@ -3,11 +3,7 @@
 # the option, with a non-zero exit and no classifier written; a missing labels file is named in one line.
 set -u
 bin="$1"
-fail() { echo "FAIL: $*"; exit 1; }
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-mkdir -p "$dir/data/images"
-echo "00000.jpg;10;10;40;40;1;prohibitory" >"$dir/data/labels.csv"
+source "$(dirname "$0")/labelled_folder.sh"
 
 for bad in "--c 0" "--gamma -0.5" "--c abc" "--gamma 0"; do
     out=$("$bin" --data "$dir/data" --out "$dir/c.yml.gz" $bad 2>&1) && fail "$bad accepted: $out"

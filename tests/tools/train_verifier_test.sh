@@ -5,11 +5,7 @@
 # boundary gives away shows.
 set -u
 bin="$1"
-fail() { echo "FAIL: $*"; exit 1; }
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-mkdir -p "$dir/data/images"
-echo "00000.jpg;10;10;40;40;1;prohibitory" >"$dir/data/labels.csv"
+source "$(dirname "$0")/labelled_folder.sh"
 
 # expect_rejected WHAT DETECTIONS_FILE PATTERN: exit 2, one line matching PATTERN, no verifier written.
 expect_rejected() {
