@@ -13,8 +13,6 @@
 // every pose the swarms fit above the detection threshold; those on no labelled sign are the verifier's hard
 // negatives (the red lamps and leaves the fitness takes for signs), those on a sign of their category are
 // positives framed as the tracker frames them.
-// --resave-quality also learns from every training image saved once more as JPEG, and --detections then from the
-// tracker's finds on those copies too (made here, with --finds-config's settings).
 // --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
 // figure measured on the dev set can be measured on images the verifier has not seen.
 #include <algorithm>
@@ -24,7 +22,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
-#include <optional>
 #include <random>
 #include <set>
 
@@ -37,7 +34,6 @@
 #include "cli_checks.h"
 #include "candidates.h"
 #include "scenes/synthetic.h"
-#include "tracker/camera.h"
 #include "tracker/atomic_write.h"
 #include "tracker/eval.h"
 #include "tracker/io.h"
@@ -203,40 +199,6 @@ int add_scene_finds(int frames, unsigned long long seed, Samples& out) {
     return added;
 }
 
-// The image saved once more as JPEG at `quality`, with OpenCV's 4:2:0 chroma as most cameras and `swarmtrack bench
-// --resave-quality` save it. A second JPEG generation halves the chroma's resolution again and moves a thin red rim's
-// colour towards its surroundings' (docs/benchmarks.md, "Where a re-save loses its signs"): dash-cam video is
-// compressed harder than the dev frames, so the verifier and the ranker learn from such copies too.
-cv::Mat resaved(const cv::Mat& bgr, int quality) {
-    std::vector<uchar> bytes;
-    cv::imencode(".jpg", bgr, bytes, {cv::IMWRITE_JPEG_QUALITY, quality});
-    return cv::imdecode(bytes, cv::IMREAD_COLOR);
-}
-
-// The tracker's finds on one still, as `swarmtrack process --stills` makes them with these settings.
-std::vector<Detection> finds_on(const cv::Mat& bgr, const TrackerSettings& settings) {
-    const Camera camera = Camera::from_fov(bgr.cols, bgr.rows, settings.camera.horizontal_fov_deg);
-    return create_tracker(settings, camera)->process(bgr).detections;
-}
-
-// A re-saved copy of a training image: its labelled signs and regions, and (given finds settings) the tracker's
-// finds on it. Returns how many of the verifier's samples are the tracker's finds.
-int add_resaved_copy(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs, int quality,
-                     const TrackerSettings* finds_settings, int negatives, int jitters, float jitter_smallest,
-                     int ranker_negatives, std::mt19937& rng, Samples& out, Samples& ranker) {
-    const cv::Mat copy = resaved(bgr, quality);
-    add_frame(copy, signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
-    if (!finds_settings) {
-        return 0;
-    }
-    const std::vector<Detection> finds = finds_on(copy, *finds_settings);
-    std::vector<const Detection*> found;
-    for (const auto& d : finds) {
-        found.push_back(&d);
-    }
-    return add_detections(copy, signs, found, out);
-}
-
 // A failed run leaves no half-written model.
 template <typename Model>
 void save_model(const Model& model, const std::string& out) {
@@ -312,8 +274,7 @@ int main(int argc, char** argv) {
     CLI::App app{"train_verifier: trains the tracker's sign verifier from labelled frames and rendered scenes"};
     std::string data = "../shared/data/gtsdb-dev", labels_path, out = "assets/verifier/signs.yml.gz";
     std::string ranker_out = "assets/verifier/regions.yml.gz", which = "both", detections_path;
-    std::string finds_config;
-    int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80, scene_finds = 0, resave_quality = 0;
+    int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80, scene_finds = 0;
     double ranker_c = 0.1;
     bool holdout_odd = false;
     double c = 3.0, gamma = 0.05, positive_weight = 4.0;
@@ -341,14 +302,6 @@ int main(int argc, char** argv) {
                    "Frames per rendered scene to run the tracker over (no verifier), its finds as samples")
         ->capture_default_str()
         ->check(CLI::Range(0, 10000));
-    app.add_option("--resave-quality", resave_quality,
-                   "Also learn from every training image saved once more as JPEG at this quality (4:2:0; 0: not)")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 100));
-    app.add_option("--finds-config", finds_config,
-                   "Tracker settings (JSON) for the finds on the re-saved copies, as --detections was made with "
-                   "(its ranker); the verifier and classes are off")
-        ->check(CLI::ExistingFile);
     app.add_flag("--holdout-odd", holdout_odd, "Train on even-numbered images, report accuracy on the odd ones");
     app.add_option("--c", c, "SVM C")->capture_default_str()->check(tools::above_zero());
     app.add_option("--gamma", gamma, "RBF kernel gamma")->capture_default_str()->check(tools::above_zero());
@@ -357,11 +310,6 @@ int main(int argc, char** argv) {
         ->check(tools::above_zero());
     app.add_option("--seed", seed, "Random seed")->capture_default_str();
     CLI11_PARSE(app, argc, argv);
-    if (!finds_config.empty() && (resave_quality == 0 || detections_path.empty())) {
-        std::fprintf(stderr, "train_verifier: error: --finds-config is for the re-saved copies' finds; give "
-                             "--resave-quality and --detections, or drop --finds-config\n");
-        return 2;
-    }
     try {
         const fs::path images = fs::is_directory(fs::path(data) / "images") ? fs::path(data) / "images" : fs::path(data);
         const LabelSet set = read_labels(labels_path.empty() ? (fs::path(data) / "labels.csv").string() : labels_path);
@@ -390,18 +338,10 @@ int main(int argc, char** argv) {
                 found_on[key_of[d.frame]].push_back(&d);
             }
         }
-        // The copies' finds are made only where the originals' are given, for the verifier.
-        std::optional<TrackerSettings> finds_settings;
-        if (resave_quality > 0 && !detections_path.empty() && which != "ranker") {
-            finds_settings = finds_config.empty() ? TrackerSettings{} : TrackerSettings::load(finds_config);
-            finds_settings->engine.backend = swarm::Backend::Cpu;
-            finds_settings->signs.verifier = "none";
-            finds_settings->signs.classes = "none";
-        }
         std::mt19937 rng(seed);
         Samples train, held, rank_train, rank_held;
         int from_tracker = 0;
-        int index = 0, used = 0, copies = 0;
+        int index = 0, used = 0;
         for (const auto& key : set.images) {
             const bool odd = (index++ % 2) == 1;
             auto f = files.find(key);
@@ -419,12 +359,6 @@ int main(int argc, char** argv) {
             if (auto d = found_on.find(key); d != found_on.end()) {
                 const int n = add_detections(bgr, by_image[key], d->second, hold ? held : train);
                 from_tracker += hold ? 0 : n;
-            }
-            if (resave_quality > 0 && !hold) {
-                from_tracker += add_resaved_copy(bgr, by_image[key], resave_quality,
-                                                 finds_settings ? &*finds_settings : nullptr, negatives, jitters,
-                                                 jitter_smallest, ranker_negatives, rng, train, rank_train);
-                ++copies;
             }
             ++used;
         }
@@ -453,9 +387,9 @@ int main(int argc, char** argv) {
         if (scene_finds > 0 && which != "ranker") {
             from_tracker += add_scene_finds(scene_finds, seed, train);
         }
-        std::printf("train_verifier: %d real images (%d re-saved copies too), %d rendered frames, %d verifier "
-                    "samples (%d of them the tracker's finds) and %d ranker samples\n",
-                    used, copies, rendered, train.x.rows, from_tracker, rank_train.x.rows);
+        std::printf("train_verifier: %d real images, %d rendered frames, %d verifier samples (%d of them the "
+                    "tracker's finds) and %d ranker samples\n",
+                    used, rendered, train.x.rows, from_tracker, rank_train.x.rows);
         if (which != "verifier") {
             train_ranker(rank_train, rank_held, ranker_c, ranker_out);
         }
