@@ -19,7 +19,6 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -31,8 +30,8 @@
 #include <opencv2/ml.hpp>
 
 #include "candidate_jobs.h"
-#include "cli_checks.h"
 #include "candidates.h"
+#include "cli_checks.h"
 #include "scenes/synthetic.h"
 #include "tracker/atomic_write.h"
 #include "tracker/eval.h"
