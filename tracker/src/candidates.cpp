@@ -388,14 +388,16 @@ void paint_maps(const cv::Mat& bgr, cv::Mat& red, cv::Mat& blue, const cv::Vec3f
         stripes);
 }
 
+double region_search_scale(int cols) {
+    return cols > 0 ? std::min(1.0, static_cast<double>(k_search_width) / cols) : 1.0;
+}
+
 std::vector<Candidate> find_candidates(const cv::Mat& bgr, const CandidateOptions& o) {
     std::vector<Candidate> all;
     if (o.max_candidates <= 0 || bgr.empty()) {
         return all;
     }
-    // Regions are looked for at most k_search_width pixels across: the search's time grows faster than the
-    // pixel count on noisy frames, and a sign small enough to vanish at that width is too small to track.
-    const double scale = std::min(1.0, static_cast<double>(k_search_width) / bgr.cols);
+    const double scale = region_search_scale(bgr.cols);
     cv::Mat small;
     if (scale < 1.0) {
         cv::resize(bgr, small, cv::Size(), scale, scale, cv::INTER_AREA);

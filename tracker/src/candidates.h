@@ -47,6 +47,11 @@ cv::Vec3f frame_balance(const cv::Mat& bgr);
 // its disc the outer one stays.
 std::vector<Candidate> merge_overlaps(std::vector<Candidate> found, double iou);
 
+// The scale at which find_candidates looks for regions in a frame `cols` pixels across: 1 up to 832 px, above
+// that the frame is shrunk to 832 px (the search's time grows faster than the pixel count on noisy frames, and a
+// sign small enough to vanish at that width is too small to track).
+double region_search_scale(int cols);
+
 // Candidate regions, best first: maximally stable extremal regions of the paint maps (the ring, the disc or
 // the border of a sign is a region that keeps its shape over a wide range of thresholds) and, with `faces`, the
 // signs about the bright upright triangles of the brightness (a danger sign's white face where its rim lost its

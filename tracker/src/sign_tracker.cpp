@@ -37,9 +37,12 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
 }
 // The verifier reads a crop at 32 x 32 pixels (tracker/verifier.h); under 12 pixels across it reads mostly the
 // resampling's blur, and on the dev frames its yes there was clutter's as often as a sign's. Where its word
-// decides alone (a job's reserved swarm, a find under detect_threshold), the box must be this wide.
+// decides alone (a job's reserved swarm, a find under detect_threshold), the box must be this wide at the scale the
+// region search sees the frame (region_search_scale): the 816 px dev frames as they are, a larger frame shrunk to
+// 832 px. A larger frame's pixels do not hold more of a small sign's detail in proportion (upscaled, a soft lens,
+// video compression), and its regions come from the shrunk frame: counted in its own pixels, the blobs the swarms
+// fit at their far depth limit passed as readable (docs/benchmarks.md, "Frames larger than the dev set's").
 constexpr float k_verifier_min_px = 12.f;
-bool verifier_reads(const cv::Rect2f& box) { return box.width >= k_verifier_min_px; }
 
 class SignTracker : public Tracker {
 public:
@@ -290,6 +293,10 @@ private:
             confirmed[readable[k]] = yes[k];
         }
         return confirmed;
+    }
+    // Whether the verifier's word on this box counts (k_verifier_min_px).
+    bool verifier_reads(const cv::Rect2f& box) const {
+        return box.width * region_search_scale(m_camera.width) >= k_verifier_min_px;
     }
     // The box of a model's outline at a pose, in pixels.
     cv::Rect2f outline_box(const Pose& pose, int model) const {
