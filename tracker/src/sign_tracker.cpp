@@ -344,7 +344,8 @@ private:
     // The fitness a find narrower than the verifier reads well needs (FitnessSettings::small_find_threshold).
     double small_find_threshold() const {
         const auto& f = m_settings.fitness;
-        return verified_first_look() ? std::max(f.detect_threshold, f.small_find_threshold) : f.detect_threshold;
+        return m_verifier && m_host_frame != nullptr ? std::max(f.detect_threshold, f.small_find_threshold)
+                                                     : f.detect_threshold;
     }
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,

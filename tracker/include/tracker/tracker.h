@@ -108,10 +108,11 @@ struct FitnessSettings {
     // later frames keep detect_threshold (a faded sign gets more looks as it nears). At or above
     // detect_threshold: off.
     double verified_threshold = 0.25;
-    // With a verifier, on a frame without history, a find under 12 px wide needs at least this fitness: the verifier
-    // reads such a crop (blown up to 32 px) as mostly blur and says yes to round lamps, wheels and gaps in foliage
-    // about as often as to a sign, so the fit must carry the find alone. A video's later frames keep
-    // detect_threshold (confirmation over frames does that job there). At or under detect_threshold: off.
+    // With a verifier, a new find under 12 px wide (at the region search's scale on frames wider than 832 px) needs
+    // at least this fitness: the verifier reads such a crop (blown up to 32 px) as mostly blur and says yes to round
+    // lamps, wheels and gaps in foliage about as often as to a sign, so the fit must carry the find alone. So on a
+    // video's later frames too, where with confirm_frames 1 nothing over frames confirms a find. At or under
+    // detect_threshold: off.
     double small_find_threshold = 0.6;
     double track_threshold = 0.6;    // best fitness a tracking swarm needs to count as a hit
     // Edge term of the fitness: |gradient . normal| * edge_gain, capped at 1. A gain so high that a blurred
