@@ -195,6 +195,7 @@ TEST(BadInput, TrackerConfig) {
                             std::pair{R"({"verified_search_share": 1.5})", "verified_search_share"},
                             std::pair{R"({"verified_threshold": 2.5})", "verified_threshold"},
                             std::pair{R"({"small_find_threshold": -0.1})", "small_find_threshold"},
+                            std::pair{R"({"verifier_refusals": -1})", "verifier_refusals"},
                             std::pair{R"({"group_floor": 1.2})", "group_floor"},
                             std::pair{R"({"rim_floor": -0.5})", "rim_floor"},
                             std::pair{R"({"angle_respread_fraction": 2})", "angle_respread_fraction"}}) {
@@ -208,7 +209,7 @@ TEST(BadInput, TrackerConfig) {
             "gpu_cluster_barrier": false, "occluder_credit": 0.25, "yellow_interior": 0.5, "group_floor": 0.3,
             "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28, "verified_swarms": 8,
             "verified_search_share": 0.5, "verified_regions": false, "verified_threshold": 0.3, "face_regions": true, "stacked_regions": false,
-            "small_find_threshold": 0.5})"));
+            "small_find_threshold": 0.5, "verifier_refusals": 0})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
@@ -245,6 +246,8 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.verified_threshold, 0.25);
     EXPECT_DOUBLE_EQ(tuned.fitness.small_find_threshold, 0.5);
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.small_find_threshold, 0.6);
+    EXPECT_EQ(tuned.tracking.verifier_refusals, 0);
+    EXPECT_EQ(TrackerSettings{}.tracking.verifier_refusals, 3);
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.cover_hue, 180.0); // every hue, as the paint coverage was built
     EXPECT_DOUBLE_EQ(tuned.fitness.group_floor, 0.3);
     EXPECT_DOUBLE_EQ(tuned.fitness.rim_floor, 0.45);

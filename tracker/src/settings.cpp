@@ -98,6 +98,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("angle_prior_px", s.tracking.angle_prior_px);
     f("confirm_frames", s.tracking.confirm_frames);
     f("max_missed", s.tracking.max_missed);
+    f("verifier_refusals", s.tracking.verifier_refusals);
     f("duplicate_iou", s.tracking.duplicate_iou);
     f("z_min", s.frustum.z_min);
     f("z_max", s.frustum.z_max);
@@ -224,6 +225,7 @@ void TrackerSettings::validate() const {
     range("angle_prior_px", tracking.angle_prior_px, 0.0, 10000.0);
     range("confirm_frames", tracking.confirm_frames, 1, 100);
     range("max_missed", tracking.max_missed, 0, 1000);
+    range("verifier_refusals", tracking.verifier_refusals, 0, 1000);
     range("duplicate_iou", tracking.duplicate_iou, 0.0, 1.0);
     range("z_min", frustum.z_min, 0.5, 1000.0);
     range("z_max", frustum.z_max, frustum.z_min + 0.1, 2000.0);

@@ -43,6 +43,10 @@ double ms_between(Clock::time_point a, Clock::time_point b) {
 // video compression), and its regions come from the shrunk frame: counted in its own pixels, the blobs the swarms
 // fit at their far depth limit passed as readable (docs/benchmarks.md, "Frames larger than the dev set's").
 constexpr float k_verifier_min_px = 12.f;
+// A track the verifier has read as its category on this many consecutive frames is a sign, whatever it reads later:
+// an occluder passing in front of a sign (the crowded scene's) makes its box read as background for a dozen frames,
+// while the clutter that one look let in reads as a sign only now and then.
+constexpr int k_vouching_readings = 5;
 
 class SignTracker : public Tracker {
 public:
@@ -265,6 +269,36 @@ private:
             categories.push_back(t->category);
         }
         return verifier_confirms(boxes, categories, timing);
+    }
+    // The verifier's word on each track matched this frame whose box it can read: its consecutive refusals, the frames
+    // it reads no sign there at all (TrackingSettings::verifier_refusals; prune_tracks ends the track), and its
+    // consecutive readings as the track's category, which vouch for it (Track::vouched). A sign it reads as another
+    // category is neither: in a crowd of signs a box also holds its neighbours'.
+    void recheck_tracks(StageTiming& timing) {
+        if (!m_verifier || m_host_frame == nullptr || m_settings.tracking.verifier_refusals <= 0) {
+            return;
+        }
+        std::vector<Track*> read;
+        std::vector<cv::Rect2f> boxes;
+        for (Track& t : m_tracks) {
+            if (t.missed == 0 && verifier_reads(t.box)) {
+                read.push_back(&t);
+                boxes.push_back(t.box);
+            }
+        }
+        if (boxes.empty()) {
+            return;
+        }
+        const auto t0 = Clock::now();
+        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
+        timing.candidates_ms += ms_between(t0, Clock::now());
+        for (std::size_t k = 0; k < read.size(); ++k) {
+            Track& t = *read[k];
+            const bool own = classes[k] == verifier_class(static_cast<int>(t.category));
+            t.refusals = classes[k] == k_verifier_background ? t.refusals + 1 : 0;
+            t.readings = own ? t.readings + 1 : 0;
+            t.vouched = t.vouched || t.readings >= k_vouching_readings;
+        }
     }
     // Per probe place, whether the verifier takes its box for its model's category (best_jobs' `confirmed`); empty
     // without a verifier, a host frame or verified_swarms.
@@ -507,6 +541,7 @@ SignTracker::SearchPass SignTracker::track_signs(std::uint64_t seed, StageTiming
         }
         place(t);
     }
+    recheck_tracks(timing);
     const cv::Rect2f image(0.f, 0.f, static_cast<float>(m_camera.width), static_cast<float>(m_camera.height));
     prune_tracks(m_tracks, s, image);
     return pass;

@@ -23,6 +23,9 @@ struct Track {
     double peak_fitness = 0; // best fitness of the track so far
     int hits = 0;         // frames with a match
     int missed = 0;       // consecutive frames without one
+    int refusals = 0;     // consecutive readable frames on which the verifier read no sign in its box
+    int readings = 0;     // consecutive readable frames on which it read the track's own category there
+    bool vouched = false; // it once read it so on k_vouching_readings frames in a row (sign_tracker.cpp)
     double angle_weight = 0; // evidence behind the angle estimate (sum of decayed per-frame weights)
     std::array<double, 3> measured_angles{}; // this frame's measured angles, before the running average
     double measured_weight = 0;              // their weight (0: none this frame)

@@ -78,7 +78,9 @@ bool same_sign(const Track& a, const Track& b, double duplicate_iou) {
 void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv::Rect2f& image) {
     tracks.erase(std::remove_if(tracks.begin(), tracks.end(),
                                 [&](const Track& t) {
+                                    const int refusals = s.tracking.verifier_refusals;
                                     return t.missed > s.tracking.max_missed || t.pose[2] < s.frustum.z_min ||
+                                           (refusals > 0 && !t.vouched && t.refusals >= refusals) ||
                                            (t.box & image).area() < 0.25f * t.box.area();
                                 }),
                  tracks.end());

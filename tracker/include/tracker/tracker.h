@@ -176,6 +176,11 @@ struct TrackingSettings {
     // tiled detection the right category mostly wins in the first frame.
     int confirm_frames = 1;
     int max_missed = 5;              // K: a track ends after this many frames without a match
+    // With a verifier, a track ends when the verifier has read no sign in its box on this many consecutive frames it
+    // could read (0: never). A sign reads as one frame after frame; clutter that a model's colours fit (sunlit
+    // foliage, a lamp) and one look of the verifier let in reads as background on most later frames, and the
+    // tracking swarms hold it as long as it fits.
+    int verifier_refusals = 3;
     double duplicate_iou = 0.3;      // detections whose projected outlines overlap more than this are the same sign
 };
 
