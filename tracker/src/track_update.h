@@ -23,8 +23,7 @@ void coast(Track& t, double fitness);
 bool same_sign(const Track& a, const Track& b, double duplicate_iou);
 
 // Ends tracks after max_missed misses, unvouched ones after verifier_refusals refusals, past the near plane, or
-// mostly out of the image; then of duplicate
-// tracks keeps the confirmed, long-lived, fit one.
+// mostly out of the image; then of duplicate tracks keeps the confirmed, long-lived, fit one.
 void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv::Rect2f& image);
 
 } // namespace tracker
