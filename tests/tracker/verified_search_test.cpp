@@ -74,6 +74,19 @@ int danger_signs_found(const TrackerSettings& s, const fs::path& data, const Lab
     return hits;
 }
 
+// Detections of r on frame `key` (scaled by `scale`) narrower than `small_px` that lie on no labelled sign.
+int small_false_finds(const FrameResult& r, const LabelSet& set, const std::string& key, double scale = 1.0,
+                      float small_px = 12.f) {
+    int n = 0;
+    for (const auto& d : r.detections) {
+        const bool on_sign = std::any_of(set.labels.begin(), set.labels.end(), [&](const BoxLabel& l) {
+            return l.image == key && box_iou(label_box(l, scale), d.box) > 0.1;
+        });
+        n += d.box.width < small_px && !on_sign;
+    }
+    return n;
+}
+
 // What the tracker finds on these dev frames, each frame alone and scaled by `upscale`: the labelled signs of a
 // modelled category it finds (right category, IoU >= 0.5), and its detections narrower than `small_px` (12 px of
 // the dev frame by default) that lie on no labelled sign.
@@ -95,12 +108,7 @@ FrameFinds finds_on(const TrackerSettings& s, const fs::path& data, const LabelS
             }
             out.signs += found(*r, l, upscale);
         }
-        for (const auto& d : r->detections) {
-            const bool on_sign = std::any_of(set.labels.begin(), set.labels.end(), [&](const BoxLabel& l) {
-                return l.image == key && box_iou(label_box(l, upscale), d.box) > 0.1;
-            });
-            out.small_false += d.box.width < small_px && !on_sign;
-        }
+        out.small_false += small_false_finds(*r, set, key, upscale, small_px);
     }
     return out;
 }
@@ -197,13 +205,7 @@ TEST_F(VerifiedSearch, SmallFindsNeedTheirOwnFitnessInAVideoToo) {
         ASSERT_FALSE(bgr.empty()) << key << ": not readable";
         auto tracker = create_tracker(s, Camera::from_fov(bgr.cols, bgr.rows, s.camera.horizontal_fov_deg));
         for (int look = 0; look < 3; ++look) {
-            const FrameResult r = tracker->process(bgr);
-            for (const auto& d : r.detections) {
-                const bool on_sign = std::any_of(set.labels.begin(), set.labels.end(), [&](const BoxLabel& l) {
-                    return l.image == key && box_iou(label_box(l), d.box) > 0.1;
-                });
-                small_false += d.box.width < 12.f && !on_sign;
-            }
+            small_false += small_false_finds(tracker->process(bgr), set, key);
         }
     }
     std::printf("small false finds over three looks at each frame: %d\n", small_false);

@@ -289,9 +289,7 @@ private:
         if (boxes.empty()) {
             return;
         }
-        const auto t0 = Clock::now();
-        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
-        timing.candidates_ms += ms_between(t0, Clock::now());
+        const std::vector<int> classes = verifier_classes(boxes, timing);
         for (std::size_t k = 0; k < read.size(); ++k) {
             Track& t = *read[k];
             const bool own = classes[k] == verifier_class(static_cast<int>(t.category));
@@ -348,14 +346,19 @@ private:
     // to the candidate pass). Needs a verifier and a host frame.
     std::vector<bool> verifier_confirms(const std::vector<cv::Rect2f>& boxes, const std::vector<Category>& categories,
                                         StageTiming& timing) const {
-        const auto t0 = Clock::now();
-        const std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
+        const std::vector<int> classes = verifier_classes(boxes, timing);
         std::vector<bool> yes;
         for (std::size_t i = 0; i < boxes.size(); ++i) {
             yes.push_back(classes[i] == verifier_class(static_cast<int>(categories[i])));
         }
-        timing.candidates_ms += ms_between(t0, Clock::now());
         return yes;
+    }
+    // The verifier's class of each box of the host frame, in one batch (its time counts to the candidate pass).
+    std::vector<int> verifier_classes(const std::vector<cv::Rect2f>& boxes, StageTiming& timing) const {
+        const auto t0 = Clock::now();
+        std::vector<int> classes = m_verifier->classify(*m_host_frame, boxes);
+        timing.candidates_ms += ms_between(t0, Clock::now());
+        return classes;
     }
     // The fitness a find of each model needs: detect_threshold; on a frame without history (a still, or a video's
     // first frame after a reset) verified_threshold times the model's scale where the verifier will check it
