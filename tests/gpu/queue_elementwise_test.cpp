@@ -143,6 +143,12 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Sphere, 7, 5, 1, 30, swarm::Boundary::Clamp},
                           {swarm::Function::Sphere, 100, 3, 1001, 80, swarm::Boundary::Clamp},
                           {swarm::Function::Sphere, 200, 1, 5000, 40, swarm::Boundary::Random},
+                          // The resident update's own loop for the Clamp rule (move_resident_tile), which at 32
+                          // fitness lanes per row also sums the fitness terms: FastPSO's shape; 75 groups a row
+                          // (a lane's three groups of one row, Griewank's per-dimension term); Ackley's second sum.
+                          {swarm::Function::Sphere, 200, 1, 5000, 40, swarm::Boundary::Clamp},
+                          {swarm::Function::Griewank, 300, 1, 2000, 30, swarm::Boundary::Clamp},
+                          {swarm::Function::Ackley, 136, 2, 3000, 30, swarm::Boundary::Clamp},
                           // Resident with too little room left for the next iteration's draws (ten rows of
                           // 100 per warp on a 132-SM part): drawn in the row update, as the other forms do.
                           {swarm::Function::Sphere, 100, 1, 20000, 20, swarm::Boundary::Clamp},

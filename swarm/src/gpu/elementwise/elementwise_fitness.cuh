@@ -83,15 +83,40 @@ __device__ __forceinline__ Real finish(const Terms<Real>& a, int dims) {
     }
 }
 
+// Which sums of Terms a function uses besides s1.
+constexpr bool uses_s2(Function f) { return f == Function::Ackley; }
+constexpr bool uses_prod(Function f) {
+    return f == Function::Griewank || f == Function::GriewankShifted || f == Function::EasomND;
+}
+
+// A lane's Terms kept in shared memory between two passes: only the sums the function uses.
+template <Function F, typename Real>
+__device__ __forceinline__ void store_terms(Terms<Real>* at, const Terms<Real>& a) {
+    at->s1 = a.s1;
+    if constexpr (uses_s2(F)) at->s2 = a.s2;
+    if constexpr (uses_prod(F)) at->prod = a.prod;
+}
+template <Function F, typename Real>
+__device__ __forceinline__ Terms<Real> load_terms(const Terms<Real>* at) {
+    Terms<Real> a;
+    a.s1 = at->s1;
+    if constexpr (uses_s2(F)) a.s2 = at->s2;
+    if constexpr (uses_prod(F)) a.prod = at->prod;
+    return a;
+}
+
 // Butterfly over `width` lanes (a power of two up to 32): every lane of the segment gets the combination.
 template <Function F, typename Real>
 __device__ __forceinline__ Terms<Real> combine(Terms<Real> a, int width) {
-    constexpr bool uses_s2 = F == Function::Ackley;
-    constexpr bool uses_prod = F == Function::Griewank || F == Function::GriewankShifted || F == Function::EasomND;
-    for (int off = 1; off < width; off <<= 1) {
-        a.s1 += __shfl_xor_sync(0xffffffffu, a.s1, off, width);
-        if constexpr (uses_s2) a.s2 += __shfl_xor_sync(0xffffffffu, a.s2, off, width);
-        if constexpr (uses_prod) a.prod *= __shfl_xor_sync(0xffffffffu, a.prod, off, width);
+    // Unrolled over the five possible steps, each taken where the segment is wider: a test a step instead of a
+    // loop's shift, compare and branch, on a pass that runs once per row.
+#pragma unroll
+    for (int off = 1; off < 32; off <<= 1) {
+        if (off < width) {
+            a.s1 += __shfl_xor_sync(0xffffffffu, a.s1, off, width);
+            if constexpr (uses_s2(F)) a.s2 += __shfl_xor_sync(0xffffffffu, a.s2, off, width);
+            if constexpr (uses_prod(F)) a.prod *= __shfl_xor_sync(0xffffffffu, a.prod, off, width);
+        }
     }
     return a;
 }

@@ -179,6 +179,7 @@ struct ResidentTiles {
     int n;         // tiles.count()
     Real* region;  // resident_arrays(draws_ahead) x room x pitch values
     Real* pf;      // room values: the rows' personal best fitness (only this warp reads or writes them)
+    Terms<Real>* terms; // room x 32 lane sums of the rows' fitness terms where summed_in_update, else null
     int room, pitch;
     bool draws_ahead; // two more arrays after p: the next iteration's R1 and R2 uniforms (draw_flat_tiles)
     static constexpr bool k_resident = true;
@@ -190,12 +191,14 @@ struct ResidentTiles {
         Real* pf; // the tile's first row's personal best fitness
         Real* ul; // draws_ahead: the R1 uniforms of the tile's groups, in the same order as x
         Real* ug; // and the R2 uniforms
+        Terms<Real>* part; // the tile's first row's 32 lane sums (terms), or null
     };
     __device__ int index(int walk_pos) const { return walk_pos; } // one direction: no DRAM traffic to save
     __device__ Slot slot(int i) const {
         const std::size_t array = static_cast<std::size_t>(room) * pitch;
         Real* x = region + static_cast<std::size_t>(tiles.offset(i)) * pitch;
-        return {x, x + array, x + 2 * array, pf + tiles.offset(i), x + 3 * array, x + 4 * array};
+        Terms<Real>* part = terms != nullptr ? terms + 32 * tiles.offset(i) : nullptr;
+        return {x, x + array, x + 2 * array, pf + tiles.offset(i), x + 3 * array, x + 4 * array, part};
     }
     // Every lane: the warp's final x, v and personal best fitness into the swarm's rows of `gx`, `gv` (rows of
     // `pitch` values) and `gpf`.
@@ -217,6 +220,68 @@ struct ResidentTiles {
 // Arrays of Real per resident row: x, v and p, and the next iteration's two draws where drawn ahead.
 constexpr int resident_arrays(bool draws_ahead) { return draws_ahead ? 5 : 3; }
 
+// Where the resident update sums the fitness terms itself (move_resident_tile): a separable function whose
+// fitness pass gives each row 32 lanes, every one of them with groups (groups >= 32), in the clamped resident
+// kernel (Staging::ResidentClamped, the only one with that loop).
+constexpr bool summed_in_update(Function f, int width, int groups, bool clamped) {
+    return separable(f) && width == 32 && groups >= 32 && clamped;
+}
+
+// The resident update of one tile in its common case, a loop of its own (Staging::ResidentClamped): iteration
+// t >= 1 with the draws made ahead, the Clamp rule by min / max (RunScalars::clamp_by_min_max) and no padding
+// dimension. The general loop of update_flat_tiles asks each of these per group, zeroes its registers for t = 0
+// and keeps the row index for the draws: in the SASS of the 5,000 x 200 Sphere kernel that bookkeeping was about
+// a third of its instructions. The same helpers make the same values.
+// Where `part` is given (summed_in_update), the loop also adds up each new position's fitness terms. A lane's
+// groups of one row are g, g + 32, g + 64, ... (groups 32 apart lie 32 places apart in memory order), the groups
+// that lane g mod 32 adds in the fitness pass's segment layout, in the same order: so the lane's sum is that
+// lane's, term for term. It goes to part[32 row + g mod 32] when the lane leaves the row, and the fitness pass
+// reads it there instead of reading the row again.
+template <Function F, typename Real>
+__device__ __forceinline__ void move_resident_tile(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv,
+                                                   const typename ResidentTiles<Real>::Slot& slot, int n_rows,
+                                                   int groups) {
+    const int lane = threadIdx.x & 31;
+    const int step_rows = 32 / groups, step_groups = 32 % groups;
+    const int count = n_rows * groups;
+    int row = lane / groups, g = lane % groups;
+    Terms<Real> acc;
+    // The lane's group in each array, in memory order as in update_flat_tiles (group q at 4 q), one step of 32
+    // groups an iteration: an add per array instead of an index computed for each.
+    Real* x = slot.x + 4 * lane;
+    Real* v = slot.v + 4 * lane;
+    const Real* p = slot.p + 4 * lane;
+    const Real* ul = slot.ul + 4 * lane;
+    const Real* ug = slot.ug + 4 * lane;
+#pragma unroll 1
+    for (int q = lane; q < count; q += 32, x += 128, v += 128, p += 128, ul += 128, ug += 128) {
+        Vec4<Real> xk = load4(x), vk = load4(v);
+        const Vec4<Real> pk = load4(p);
+        const Uniforms4<Real> u{load4(ul), load4(ug)};
+        const Vec4<Real> lo = load4(sv.lo + 4 * g), hi = load4(sv.hi + 4 * g);
+        clamp_move(lo, hi, clamped_velocity(rs, sv, g, u, xk, vk, pk), xk, vk);
+        store4(x, xk);
+        store4(v, vk);
+        const int left_row = row, left_group = g;
+        row += step_rows;
+        g += step_groups;
+        if (g >= groups) {
+            g -= groups;
+            ++row;
+        }
+        if constexpr (separable(F)) {
+            if (slot.part != nullptr) {
+#pragma unroll
+                for (int j = 0; j < 4; ++j) accumulate<F>(acc, xk.a[j], 4 * left_group + j);
+                if (row != left_row || q + 32 >= count) {
+                    store_terms<F>(slot.part + 32 * left_row + (left_group & 31), acc);
+                    acc = Terms<Real>{};
+                }
+            }
+        }
+    }
+}
+
 // Every lane: the R1 and R2 uniforms of iteration t for this warp's tiles of swarm s (rows.draws_ahead), each
 // lane the groups it will update in update_flat_tiles (the same walk, written out again: a walker shared by both
 // changed the update's register allocation and ran slower, docs/benchmarks.md "Design evidence"), so no other
@@ -234,7 +299,7 @@ __device__ __forceinline__ void draw_flat_tiles(const View<Real>& w, std::uint64
         int row = lane / groups, g = lane % groups;
 #pragma unroll 1
         for (int q = lane; q < tile.rows * groups; q += 32) {
-            const std::size_t in_tile = static_cast<std::size_t>(row) * w.pitch + 4 * g;
+            const int in_tile = 4 * q; // memory order (update_flat_tiles)
             const Uniforms4<Real> u = draw_group<Real>(static_cast<std::uint32_t>(r0 + row), g, t, seed);
             store4(slot.ul + in_tile, u.l);
             store4(slot.ug + in_tile, u.g);
@@ -250,7 +315,9 @@ __device__ __forceinline__ void draw_flat_tiles(const View<Real>& w, std::uint64
 
 // One iteration t over this warp's tiles of swarm s (staged: odd iterations walk backward, a staged state is
 // larger than L2; resident: the tiles stay in shared memory). Same contract as update_rows.
-template <Function F, typename Real, typename Rows, typename BeforePbestWrite>
+// Clamped (Staging::ResidentClamped): every iteration after the first updates in move_resident_tile's loop; the
+// general loop is compiled for the first (initialising) iteration only.
+template <Function F, typename Real, bool Clamped, typename Rows, typename BeforePbestWrite>
 __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, const RunScalars<Real>& rs,
                                                           const SwarmVectors<Real>& sv, int s, int t, bool last,
                                                           Rows& rows, BeforePbestWrite before_pbest_write) {
@@ -278,10 +345,12 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
     if constexpr (!resident) {
         if (reads) rows.begin_iteration(backward);
     }
+    static_assert(!Clamped || resident, "move_resident_tile's loop is the resident form's");
     for (int walk_pos = 0; walk_pos < n; ++walk_pos) {
         const Tile tile = rows.tiles.at(rows.index(walk_pos)); // rows.backward is (t & 1) != 0 here
         const int base = tile.first, n_rows = tile.rows;
         const int r0 = s * w.particles + base; // the tile's first row
+        const std::size_t tile_at = static_cast<std::size_t>(r0) * w.pitch;
         // Row `lane`'s personal best fitness, asked for before the update so that its latency overlaps it (resident:
         // the warp's own copy in shared memory, read once the slot is known).
         Real old_pf_of_lane = Real(0);
@@ -300,26 +369,39 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
         }
 
         // The update, in memory order: lanes take consecutive groups across row boundaries.
+        bool summed = false; // the fitness terms summed by the update (move_resident_tile)
+        if constexpr (Clamped) {
+            if (reads) {
+                move_resident_tile<F>(rs, sv, slot, n_rows, groups);
+                summed = slot.part != nullptr;
+            }
+        }
+        // The general loop; Clamped: for t = 0 only, known at compile time (no move compiled in).
+        const bool general_reads = Clamped ? false : reads;
+        const int general_t = Clamped ? 0 : t;
+        const int general_count = Clamped && reads ? 0 : n_rows * groups;
         int row = first_row, g = first_group;
 #pragma unroll 1
-        for (int q = lane; q < n_rows * groups; q += 32) {
-            const std::size_t in_tile = static_cast<std::size_t>(row) * w.pitch + 4 * g;
-            const std::size_t at = static_cast<std::size_t>(r0) * w.pitch + in_tile;
+        for (int q = lane; q < general_count; q += 32) {
+            // A tile's rows lie back to back (pitch = 4 x groups), so group q in memory order starts at 4 q: a
+            // 32-bit offset with no row multiply (row and g still key the draws and index the swarm vectors).
+            const int in_tile = 4 * q;
+            const std::size_t at = tile_at + static_cast<std::size_t>(in_tile);
             Vec4<Real> xk{}, vk{}, pk{};
-            if (reads) {
+            if (general_reads) {
                 xk = load4(slot.x + in_tile);
                 vk = load4(slot.v + in_tile);
                 pk = load4(slot.p + in_tile);
             }
             if constexpr (resident) {
-                if (reads && rows.draws_ahead) {
+                if (general_reads && rows.draws_ahead) {
                     const Uniforms4<Real> u{load4(slot.ul + in_tile), load4(slot.ug + in_tile)};
-                    step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk, &u);
+                    step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, general_t, xk, vk, pk, &u);
                 } else {
-                    step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk);
+                    step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, general_t, xk, vk, pk);
                 }
             } else {
-                step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, t, xk, vk, pk);
+                step_group(w, rs, sv, static_cast<std::uint32_t>(r0 + row), g, general_t, xk, vk, pk);
             }
             if (4 * g + 4 > w.dims) { // a row's last group, where dims is no multiple of 4
 #pragma unroll
@@ -341,7 +423,7 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
             // for the fitness and the personal-best copy
             if constexpr (scratch) {
                 store4(rows.scratch + in_tile, xk);
-            } else if (reads) {
+            } else if (general_reads) {
                 store4(slot.x + in_tile, xk);
             }
             next_group(row, g);
@@ -372,7 +454,12 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
             Real f;
             if constexpr (separable(F)) {
                 Terms<Real> acc;
-                if (active) {
+                if constexpr (Clamped) {
+                    if (summed) { // 32 lanes per row, one row per pass, every lane active
+                        acc = combine<F>(load_terms<F>(slot.part + 32 * in_tile_row + in_row), 32);
+                    }
+                }
+                if (!summed && active) {
                     for (int gg = in_row; gg < groups; gg += w.width) {
                         const Vec4<Real> xk = load4(fresh + 4 * gg);
                         if (4 * gg + 4 <= w.dims) { // no padding: no test per term (the same terms, same order)
@@ -386,7 +473,8 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
                         }
                     }
                 }
-                f = rs.sign * finish<F>(combine<F>(acc, w.width), w.dims);
+                if (!summed) acc = combine<F>(acc, w.width);
+                f = rs.sign * finish<F>(acc, w.dims);
             } else {
                 f = (active && in_row == 0) ? rs.sign * fn::evaluate<Real>(rs.function, fresh, w.dims) : Real(0);
                 f = __shfl_sync(0xffffffffu, f, seg * w.width, 32);

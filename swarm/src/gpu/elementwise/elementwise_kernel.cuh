@@ -169,18 +169,38 @@ __device__ __forceinline__ Real clamp_padded_position(Real x, Real lo, Real hi) 
 
 // Group g (4 dimensions) of row `row` at iteration t >= 1, with that group's draws `u`: its current values xk,
 // vk, pk (in registers) become its new position and velocity.
+// Eq. 4 and the velocity clamp of eq. 5 for group g with its draws `u`: the new velocity of each dimension.
+template <typename Real>
+__device__ __forceinline__ Vec4<Real> clamped_velocity(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv, int g,
+                                                       const Uniforms4<Real>& u, const Vec4<Real>& xk,
+                                                       const Vec4<Real>& vk, const Vec4<Real>& pk) {
+    const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
+    Vec4<Real> nv;
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+        nv.a[j] = clamp_padded_velocity(
+            pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k, u.l.a[j], u.g.a[j]), vm.a[j]);
+    }
+    return nv;
+}
+
+// The Clamp rule where the run's bounds allow min / max (RunScalars::clamp_by_min_max): x + v into [lo, hi].
+template <typename Real>
+__device__ __forceinline__ void clamp_move(const Vec4<Real>& lo, const Vec4<Real>& hi, const Vec4<Real>& nv,
+                                           Vec4<Real>& xk, Vec4<Real>& vk) {
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+        xk.a[j] = clamp_padded_position(xk.a[j] + nv.a[j], lo.a[j], hi.a[j]);
+        vk.a[j] = nv.a[j];
+    }
+}
+
 template <typename Real>
 __device__ __forceinline__ void move_group(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv,
                                            std::uint32_t row, int g, int t, const Uniforms4<Real>& u,
                                            const Vec4<Real>& lo, const Vec4<Real>& hi, Vec4<Real>& xk,
                                            Vec4<Real>& vk, const Vec4<Real>& pk) {
-    const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
-    Real nv[4];
-#pragma unroll
-    for (int j = 0; j < 4; ++j) {
-        nv[j] = clamp_padded_velocity(
-            pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k, u.l.a[j], u.g.a[j]), vm.a[j]);
-    }
+    const Vec4<Real> nv = clamped_velocity(rs, sv, g, u, xk, vk, pk);
     // The Boundary stream is drawn only when a dimension leaves the box and the rule uses it (it
     // reads the word only then): the same numbers, and no third Philox state live in every lane. Only that rule
     // asks here whether one left: pso::move tests each dimension itself, and asked for every rule the test was a
@@ -190,23 +210,20 @@ __device__ __forceinline__ void move_group(const RunScalars<Real>& rs, const Swa
         bool out = false;
 #pragma unroll
         for (int j = 0; j < 4; ++j) {
-            const Real moved = xk.a[j] + nv[j]; // pso::move's own test
+            const Real moved = xk.a[j] + nv.a[j]; // pso::move's own test
             out = out || !(moved >= lo.a[j] && moved <= hi.a[j]);
         }
         if (out) rb = rng::philox4x32_10(rng::counter(rng::Stream::Boundary, t, row, g), rs.seed);
     }
     if (rs.boundary == pso::BoundaryMode::Clamp && rs.clamp_by_min_max) {
-#pragma unroll
-        for (int j = 0; j < 4; ++j) {
-            xk.a[j] = clamp_padded_position(xk.a[j] + nv[j], lo.a[j], hi.a[j]);
-            vk.a[j] = nv[j];
-        }
+        clamp_move(lo, hi, nv, xk, vk);
         return;
     }
 #pragma unroll
     for (int j = 0; j < 4; ++j) {
-        pso::move(xk.a[j], nv[j], lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
-        vk.a[j] = nv[j];
+        Real v = nv.a[j];
+        pso::move(xk.a[j], v, lo.a[j], hi.a[j], rs.boundary, rng::to_uniform<Real>(rb.v[j]));
+        vk.a[j] = v;
     }
 }
 

@@ -41,6 +41,7 @@ struct PersistentArgs {
     int tile_rows;                 // Staging::FlatTiles and Resident: rows per warp tile (flat_tile_rows)
     int resident_rows;             // Staging::Resident: rows each warp's shared memory holds (SplitTiles::max_rows)
     bool draws_ahead;              // Staging::Resident: the next iteration's draws are made at the grid barrier
+    bool summed_terms;             // Staging::ResidentClamped: the update sums the fitness terms (summed_in_update)
 };
 
 // Dynamic shared memory: the swarm best position (pitch values); when staged, also copies of the swarm's
@@ -52,9 +53,10 @@ constexpr std::size_t staging_offset(int pitch) {
     return (4 * static_cast<std::size_t>(pitch) * sizeof(Real) + 127) / 128 * 128;
 }
 template <typename Real>
-constexpr std::size_t resident_bytes(int warps, int rows, int pitch, bool draws_ahead) {
-    // x, v, p (and the draws); then each warp's pf
-    return (resident_arrays(draws_ahead) * static_cast<std::size_t>(pitch) + 1) * warps * rows * sizeof(Real);
+constexpr std::size_t resident_bytes(int warps, int rows, int pitch, bool draws_ahead, bool summed_terms) {
+    // x, v, p (and the draws); then each warp's pf; then, where summed, each row's 32 lane sums
+    return (resident_arrays(draws_ahead) * static_cast<std::size_t>(pitch) + 1) * warps * rows * sizeof(Real) +
+           (summed_terms ? static_cast<std::size_t>(warps) * rows * 32 * sizeof(Terms<Real>) : 0);
 }
 
 // Stage: where rows come from (Staging; StagedRows on sm_90 and later, one chunk per row; gpu_elementwise.cu
@@ -63,12 +65,14 @@ constexpr std::size_t resident_bytes(int warps, int rows, int pitch, bool draws_
 // Unstaged, the kernel is held to 128 registers (two blocks per SM); left free, fp64 takes more and fits one
 // block per SM, which measured much slower at 100,000 x 100.
 template <Function F, typename Real, Staging Stage, bool Alternate>
-__global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage == Staging::Resident
+__global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage == Staging::Resident ||
+                                                   Stage == Staging::ResidentClamped
                                                ? k_flat_min_blocks
                                            : Stage == Staging::RowSegments ? k_staged_min_blocks
                                                                            : 2)
     elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
     constexpr bool Staged = Stage != Staging::Global;
+    constexpr bool Resident = Stage == Staging::Resident || Stage == Staging::ResidentClamped;
     namespace cg = cooperative_groups;
     using Reduce = cub::BlockReduce<ArgMin<Real>, k_block>;
     __shared__ typename Reduce::TempStorage temp;
@@ -87,15 +91,19 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
     const int warp = threadIdx.x >> 5;
     const int rows_per_warp = Stage == Staging::FlatTiles ? a.tile_rows : 32 / w.width;
     auto rows = [&] {
-        if constexpr (Stage == Staging::Resident) {
+        if constexpr (Resident) {
             const SplitTiles tiles =
                 SplitTiles::of(blockIdx.x * k_warps + warp, gridDim.x * k_warps, w.particles, a.tile_rows);
             auto* rows_base = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch));
             const std::size_t per_warp =
                 static_cast<std::size_t>(resident_arrays(a.draws_ahead)) * a.resident_rows * w.pitch;
-            Real* pf = rows_base + k_warps * per_warp + static_cast<std::size_t>(warp) * a.resident_rows;
-            return ResidentTiles<Real>{tiles, tiles.count(), rows_base + warp * per_warp, pf, a.resident_rows,
-                                       w.pitch, a.draws_ahead};
+            Real* pf_base = rows_base + k_warps * per_warp;
+            Real* pf = pf_base + static_cast<std::size_t>(warp) * a.resident_rows;
+            Terms<Real>* terms = a.summed_terms ? reinterpret_cast<Terms<Real>*>(pf_base + k_warps * a.resident_rows) +
+                                                      static_cast<std::size_t>(warp) * a.resident_rows * 32
+                                                : nullptr;
+            return ResidentTiles<Real>{tiles,   tiles.count(),   rows_base + warp * per_warp, pf, terms,
+                                       a.resident_rows, w.pitch, a.draws_ahead};
         } else if constexpr (Staged) {
             const int tile = rows_per_warp * w.pitch;
             auto* slots = reinterpret_cast<Real*>(dynamic_smem + staging_offset<Real>(w.pitch));
@@ -145,8 +153,9 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
             }
         };
         ArgMin<Real> mine;
-        if constexpr (Stage == Staging::FlatTiles || Stage == Staging::Resident) {
-            mine = update_flat_tiles<F, Real>(w, rs, sv, s, t, last, rows, wait_for_readers);
+        if constexpr (Resident || Stage == Staging::FlatTiles) {
+            mine = update_flat_tiles<F, Real, Stage == Staging::ResidentClamped>(w, rs, sv, s, t, last, rows,
+                                                                                 wait_for_readers);
         } else {
             mine = update_rows<F, Real, k_groups_per_lane<Real>, Alternate>(w, rs, sv, s, t, last, rows,
                                                                            wait_for_readers);
@@ -164,7 +173,7 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
         // Every row of every block is final for iteration t once the barrier is passed. Between arriving and
         // waiting, the resident form draws iteration t + 1's random numbers, which need no other block's row.
         cg::grid_group::arrival_token arrived = grid.barrier_arrive();
-        if constexpr (Stage == Staging::Resident) {
+        if constexpr (Resident) {
             if (rows.draws_ahead && !last) draw_flat_tiles(w, rs.seed, s, t + 1, rows);
         }
         grid.barrier_wait(std::move(arrived));
@@ -204,7 +213,7 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
         }
     }
 
-    if constexpr (Stage == Staging::Resident) {
+    if constexpr (Resident) {
         rows.write_back(w.x, w.v, w.pf, static_cast<std::size_t>(s) * w.particles);
     }
     // The result for the host side (unpad_best_kernel) and the stopping check.

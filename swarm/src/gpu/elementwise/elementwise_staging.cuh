@@ -29,8 +29,11 @@ namespace swarm::gpu::ew {
 // Where the one-launch kernel reads a row's current values from: global memory (GlobalRows), or warp tiles
 // staged through shared memory (StagedRows) updated in the segment layout of update_rows or, with no idle
 // lanes, as flat tiles (elementwise_flat_tiles.cuh); or flat tiles kept in shared memory for the whole run
-// (Resident: ResidentTiles, where the whole state fits).
-enum class Staging { Global, RowSegments, FlatTiles, Resident };
+// (Resident: ResidentTiles, where the whole state fits). ResidentClamped is Resident for a run whose every iteration
+// after the first can take move_resident_tile's loop (fp32, the Clamp rule by min / max, the draws made ahead, no
+// padding): a kernel of its own, without the general row update; compiled into one kernel, the two loops slowed
+// every resident shape that keeps the general one (docs/benchmarks.md, "Design evidence").
+enum class Staging { Global, RowSegments, FlatTiles, Resident, ResidentClamped };
 
 // A row's three source arrays, at the row's first value (x is writable: a staged row's slot takes the new
 // position for the personal-best copy).

@@ -104,12 +104,16 @@ template <typename Real>
 void (*persistent_kernel_for(Function f, ew::Staging staging, bool alternate))(ew::View<Real>, ew::PersistentArgs) {
     using ew::Staging;
     if (!std::is_same_v<Real, float> && staging != Staging::Global && staging != Staging::Resident) {
-        throw std::logic_error("gpu-elementwise: staged rows are fp32 only (a caller asked for fp64)");
+        throw std::logic_error("gpu-elementwise: staged rows and the clamped resident kernel are fp32 only (a caller "
+                               "asked for fp64)");
     }
     return by_function(f, [staging, alternate](auto c) {
         constexpr Function F = decltype(c)::value;
         if (staging == Staging::Resident) return &ew::elementwise_persistent_kernel<F, Real, Staging::Resident, false>;
         if constexpr (std::is_same_v<Real, float>) {
+            if (staging == Staging::ResidentClamped) {
+                return &ew::elementwise_persistent_kernel<F, Real, Staging::ResidentClamped, false>;
+            }
             if (staging == Staging::FlatTiles) {
                 return &ew::elementwise_persistent_kernel<F, Real, Staging::FlatTiles, true>;
             }
@@ -128,6 +132,10 @@ static_assert(ew::flat_tile_rows(25, 16, 5) == 5 && ew::flat_lane_use(25, 5) > e
 static_assert(ew::flat_tile_rows(8, 4, 16) == 8 && !(ew::flat_lane_use(8, 8) > ew::segment_lane_use(8, 4)));
 static_assert(ew::flat_tile_rows(9, 8, 14) == 7);   // 36 dimensions: 63 of 64 slots
 static_assert(ew::flat_tile_rows(3, 2, 43) == 32);  // 12 dimensions: 96 of 96 slots, the largest tile
+// The update sums the fitness terms where every one of a row's 32 fitness lanes has groups: 200 fp32 dimensions
+// (50 groups), not 100 fp64 ones (25 groups, 32 lanes), nor a gathered function.
+static_assert(ew::summed_in_update(Function::Sphere, 32, 50, true) && !ew::summed_in_update(Function::Sphere, 32, 25, true));
+static_assert(!ew::summed_in_update(Function::Rosenbrock, 32, 50, true) && !ew::summed_in_update(Function::Sphere, 32, 50, false));
 
 // An instantiated graph of `k_graph_chunk` launches, kept while the launch it replays stays the same.
 class CachedGraph {
@@ -227,13 +235,31 @@ private:
         void (*kernel)(ew::View<Real>, ew::PersistentArgs) = nullptr;
         std::size_t smem = 0;
         int blocks_per_swarm = 0, tile_rows = 0, rows = 0;
-        bool draws_ahead = false;
+        bool draws_ahead = false, summed_terms = false;
     };
+    // Whether every iteration after the first may take the clamped resident kernel's loop, given the draws made
+    // ahead (ew::Staging::ResidentClamped): fp32, the Clamp rule, no padding, and bounds that clamp by min / max in
+    // every dimension of every swarm (the test pad_bounds_kernel makes on the device, on the same values).
     template <typename Real>
-    static ResidentPlan<Real> resident_plan(const DeviceProblem<Real>& pb, int pitch, int width) {
+    static bool clamped_loop_fits(const Problem& problem, const DeviceProblem<Real>& pb, int pitch) {
+        if constexpr (!std::is_same_v<Real, float>) {
+            return false;
+        } else {
+            if (pb.boundary != pso::BoundaryMode::Clamp || pb.dims != pitch) return false;
+            for (int s = 0; s < pb.swarms; ++s) {
+                for (int d = 0; d < pb.dims; ++d) {
+                    const auto lo = static_cast<Real>(problem.lower_of(s, d));
+                    const auto hi = static_cast<Real>(problem.upper_of(s, d));
+                    if (!ew::clamps_by_min_max(lo, hi)) return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    template <typename Real>
+    static ResidentPlan<Real> resident_plan(const DeviceProblem<Real>& pb, int pitch, int width, bool clamped_fits) {
         ResidentPlan<Real> plan;
-        plan.kernel = persistent_kernel_for<Real>(pb.function, ew::Staging::Resident, false);
-        allow_staged_smem(plan.kernel);
         // As many blocks as two per SM allow, but no warp without a row; tiles as long as the warps' share
         // of rows, of the length that fills the most lanes (flat_tile_rows). Every block that fits, not only as
         // many as whole tiles need: with fewer blocks than two per SM some SMs run two blocks and others one, and
@@ -253,14 +279,21 @@ private:
         const bool worth_drawing_ahead = static_cast<long>(rows) * groups >= 64;
         for (const bool ahead : {true, false}) {
             if (ahead && !worth_drawing_ahead) continue;
+            const bool clamped = ahead && clamped_fits;
+            const bool summed = ew::summed_in_update(pb.function, width, groups, clamped);
             const std::size_t smem =
-                ew::staging_offset<Real>(pitch) + ew::resident_bytes<Real>(ew::k_warps, rows, pitch, ahead);
-            if (smem > max_staged_smem() || resident_blocks(plan.kernel, smem) < blocks * pb.swarms) continue;
+                ew::staging_offset<Real>(pitch) + ew::resident_bytes<Real>(ew::k_warps, rows, pitch, ahead, summed);
+            auto* kernel = persistent_kernel_for<Real>(
+                pb.function, clamped ? ew::Staging::ResidentClamped : ew::Staging::Resident, false);
+            allow_staged_smem(kernel);
+            if (smem > max_staged_smem() || resident_blocks(kernel, smem) < blocks * pb.swarms) continue;
+            plan.kernel = kernel;
             plan.smem = smem;
             plan.blocks_per_swarm = blocks;
             plan.tile_rows = tile;
             plan.rows = rows;
             plan.draws_ahead = ahead;
+            plan.summed_terms = summed;
             return plan;
         }
         return plan;
@@ -344,11 +377,13 @@ private:
         }
         int resident_rows = 0;    // Staging::Resident only
         bool draws_ahead = false; // Staging::Resident only
+        bool summed_terms = false; // Staging::Resident only
         if (use_persistent) {
             // The whole state in shared memory (Staging::Resident, elementwise_flat_tiles.cuh), where it fits:
             // no row traffic per iteration at all, which beats every streaming form (docs/benchmarks.md,
             // "Design evidence").
-            const ResidentPlan<Real> kept = resident_plan<Real>(pb, pitch, width);
+            const ResidentPlan<Real> kept =
+                resident_plan<Real>(pb, pitch, width, clamped_loop_fits(ctx.problem, pb, pitch));
             if (kept.blocks_per_swarm > 0) {
                 persistent = kept.kernel;
                 persistent_smem = kept.smem;
@@ -356,6 +391,7 @@ private:
                 tile_rows = kept.tile_rows;
                 resident_rows = kept.rows;
                 draws_ahead = kept.draws_ahead;
+                summed_terms = kept.summed_terms;
             }
         }
         auto* kernel = kernel_for<Real>(pb.function);
@@ -399,7 +435,7 @@ private:
 
         if (use_persistent) {
             ew::PersistentArgs args{buf.readers.data(), buf.best_keys.data(), static_cast<int>(pr.iterations), tile_rows,
-                                    resident_rows, draws_ahead};
+                                    resident_rows, draws_ahead, summed_terms};
             void* params[] = {&view, &args};
             SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent), grid,
                                                                dim3(k_block), params, persistent_smem, st));
