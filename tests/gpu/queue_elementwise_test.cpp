@@ -145,8 +145,10 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Sphere, 200, 1, 5000, 40, swarm::Boundary::Random},
                           // The resident update's own loop for the Clamp rule (move_resident_tile), which at 32
                           // fitness lanes per row also sums the fitness terms: FastPSO's shape; 75 groups a row
-                          // (a lane's three groups of one row, Griewank's per-dimension term); Ackley's second sum.
+                          // (a lane's three groups of one row, Griewank's per-dimension term); Ackley's second sum;
+                          // 100 dims, 16 fitness lanes a row: the loop without the sums.
                           {swarm::Function::Sphere, 200, 1, 5000, 40, swarm::Boundary::Clamp},
+                          {swarm::Function::Rastrigin, 100, 1, 5000, 30, swarm::Boundary::Clamp},
                           {swarm::Function::Griewank, 300, 1, 2000, 30, swarm::Boundary::Clamp},
                           {swarm::Function::Ackley, 136, 2, 3000, 30, swarm::Boundary::Clamp},
                           // Resident with too little room left for the next iteration's draws (ten rows of
