@@ -41,7 +41,6 @@ struct PersistentArgs {
     int tile_rows;                 // Staging::FlatTiles and Resident: rows per warp tile (flat_tile_rows)
     int resident_rows;             // Staging::Resident: rows each warp's shared memory holds (SplitTiles::max_rows)
     bool draws_ahead;              // Staging::Resident: the next iteration's draws are made at the grid barrier
-    bool summed_terms;             // Staging::ResidentClamped: the update sums the fitness terms (summed_in_update)
 };
 
 // Dynamic shared memory: the swarm best position (pitch values); when staged, also copies of the swarm's
@@ -99,9 +98,11 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
                 static_cast<std::size_t>(resident_arrays(a.draws_ahead)) * a.resident_rows * w.pitch;
             Real* pf_base = rows_base + k_warps * per_warp;
             Real* pf = pf_base + static_cast<std::size_t>(warp) * a.resident_rows;
-            Terms<Real>* terms = a.summed_terms ? reinterpret_cast<Terms<Real>*>(pf_base + k_warps * a.resident_rows) +
-                                                      static_cast<std::size_t>(warp) * a.resident_rows * 32
-                                                : nullptr;
+            // The host sized the shared memory with the same test (resident_plan).
+            const bool summed = summed_in_update(F, w.width, w.pitch / 4, Stage == Staging::ResidentClamped);
+            Terms<Real>* terms = summed ? reinterpret_cast<Terms<Real>*>(pf_base + k_warps * a.resident_rows) +
+                                              static_cast<std::size_t>(warp) * a.resident_rows * 32
+                                        : nullptr;
             return ResidentTiles<Real>{tiles,   tiles.count(),   rows_base + warp * per_warp, pf, terms,
                                        a.resident_rows, w.pitch, a.draws_ahead};
         } else if constexpr (Staged) {

@@ -235,7 +235,7 @@ private:
         void (*kernel)(ew::View<Real>, ew::PersistentArgs) = nullptr;
         std::size_t smem = 0;
         int blocks_per_swarm = 0, tile_rows = 0, rows = 0;
-        bool draws_ahead = false, summed_terms = false;
+        bool draws_ahead = false;
     };
     // Whether every iteration after the first may take the clamped resident kernel's loop, given the draws made
     // ahead (ew::Staging::ResidentClamped): fp32, the Clamp rule, no padding, and bounds that clamp by min / max in
@@ -293,7 +293,6 @@ private:
             plan.tile_rows = tile;
             plan.rows = rows;
             plan.draws_ahead = ahead;
-            plan.summed_terms = summed;
             return plan;
         }
         return plan;
@@ -377,7 +376,6 @@ private:
         }
         int resident_rows = 0;    // Staging::Resident only
         bool draws_ahead = false; // Staging::Resident only
-        bool summed_terms = false; // Staging::Resident only
         if (use_persistent) {
             // The whole state in shared memory (Staging::Resident, elementwise_flat_tiles.cuh), where it fits:
             // no row traffic per iteration at all, which beats every streaming form (docs/benchmarks.md,
@@ -391,7 +389,6 @@ private:
                 tile_rows = kept.tile_rows;
                 resident_rows = kept.rows;
                 draws_ahead = kept.draws_ahead;
-                summed_terms = kept.summed_terms;
             }
         }
         auto* kernel = kernel_for<Real>(pb.function);
@@ -435,7 +432,7 @@ private:
 
         if (use_persistent) {
             ew::PersistentArgs args{buf.readers.data(), buf.best_keys.data(), static_cast<int>(pr.iterations), tile_rows,
-                                    resident_rows, draws_ahead, summed_terms};
+                                    resident_rows, draws_ahead};
             void* params[] = {&view, &args};
             SWARM_CUDA_CHECK_THROW(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(persistent), grid,
                                                                dim3(k_block), params, persistent_smem, st));
