@@ -25,9 +25,10 @@ if [ "${CI:-}" = "true" ] || [ "${SWARMTRACK_SANITIZE_PASS:-0}" = "1" ]; then
     CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$san" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DSWARMTRACK_CUDA=OFF -DSWARMTRACK_SANITIZE=address,undefined -DSWARMTRACK_FUZZ=ON >/dev/null
     cmake --build "$san" -- -j"$(nproc)"
-    # The scene accuracy runs (minutes of tracking) already ran in the normal pass; under the sanitizers they
-    # would only repeat code the unit tests cover, at several times the cost, so they are skipped here.
-    TRACKER_SKIP_SCENE_TESTS=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    # The long whole-tracker runs (the scenes, the real-footage runs over many frames; tests/tracker/long_runs.h)
+    # already ran in the normal pass; under the sanitizers they would only repeat code the unit tests cover, at
+    # several times the cost, so they are skipped here, as are the ctest tests labelled nosanitize.
+    TRACKER_SKIP_LONG_RUNS=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         ctest --test-dir "$san" --output-on-failure -j"$(nproc)" -L cpu -LE nosanitize
     # A few seconds of fuzzing per target from the committed corpora (scripts/fuzz.sh runs for minutes).

@@ -10,6 +10,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "long_runs.h"
 #include "scenes/scene_eval.h"
 #include "scenes/synthetic.h"
 #include "test_files.h"
@@ -53,9 +54,7 @@ TEST(RealScene, TheTrackerFindsTheRealAppearances) {
     if (!std::filesystem::is_directory(dev_set())) {
         GTEST_SKIP() << "no dev set at " << dev_set();
     }
-    if (std::getenv("TRACKER_SKIP_SCENE_TESTS") != nullptr) {
-        GTEST_SKIP() << "TRACKER_SKIP_SCENE_TESTS is set";
-    }
+    SKIP_WHERE_LONG_RUNS_ARE_OFF();
     auto scene = create_real_scene(dev_set(), 640, 360, 11, read_image);
     TrackerSettings s;
     s.engine.backend = swarm::Backend::Cpu;

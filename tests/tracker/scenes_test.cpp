@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 
+#include "long_runs.h"
 #include "scenes/scene_eval.h"
 
 namespace tracker {
@@ -41,9 +42,7 @@ constexpr Floor k_floors[] = {
 class SceneTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SceneTest, MeetsAccuracyFloors) {
-    if (std::getenv("TRACKER_SKIP_SCENE_TESTS") != nullptr) {
-        GTEST_SKIP() << "TRACKER_SKIP_SCENE_TESTS is set";
-    }
+    SKIP_WHERE_LONG_RUNS_ARE_OFF();
     const char* env = std::getenv("TRACKER_SCENE_FRAMES");
     const int frames = env ? std::atoi(env) : 40;
     const SceneRun run = run_scene(GetParam(), frames, 640, 360);
@@ -75,9 +74,7 @@ TEST_P(SceneTest, MeetsAccuracyFloors) {
 // Tracking swarms that restart half their particles in a tight box around the prediction (the engine's
 // start box) still track: the same floors on the noisy scene's first 40 frames.
 TEST(SceneTest, TrackFocusShareKeepsTracking) {
-    if (std::getenv("TRACKER_SKIP_SCENE_TESTS") != nullptr) {
-        GTEST_SKIP() << "TRACKER_SKIP_SCENE_TESTS is set";
-    }
+    SKIP_WHERE_LONG_RUNS_ARE_OFF();
     TrackerSettings s;
     s.tracking.track_focus_share = 0.5;
     const SceneRun run = run_scene("noisy", 40, 640, 360, s);

@@ -13,6 +13,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "face_maps.h"
+#include "long_runs.h"
 #include "scenes/synthetic.h"
 #include "tracker/eval.h"
 #include "tracker/labels.h"
@@ -358,6 +359,7 @@ TEST(SignClasses, ShippedTemplatesNameTheLabelledRealSigns) {
 
 // The tracker on a few dev frames: its detections that match a labelled sign carry that sign's class.
 TEST(SignClasses, TrackerNamesTheClassesOfRealSigns) {
+    SKIP_WHERE_LONG_RUNS_ARE_OFF();
     const fs::path data = dev_set();
     if (!fs::exists(data / "labels.csv")) {
         GTEST_SKIP() << "no " << data.string() << " (the real dev set sits beside the checkout in ../shared/data)";

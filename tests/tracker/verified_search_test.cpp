@@ -13,6 +13,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "long_runs.h"
 #include "tracker/eval.h"
 #include "tracker/labels.h"
 #include "tracker/tracker.h"
@@ -127,6 +128,7 @@ protected:
 };
 
 TEST_F(VerifiedSearch, FindsFadedDangerSignsThatFitnessAloneMisses) {
+    SKIP_WHERE_LONG_RUNS_ARE_OFF();
     // A dusk drive (00452, 00459), a backlit sign (00015) and two dark faces (00099, 00100).
     const std::vector<std::string> frames = {"00015", "00099", "00100", "00452", "00459"};
     TrackerSettings with;
@@ -179,6 +181,7 @@ TEST_F(VerifiedSearch, AsksAboutTheRegionWhereTheProbeSlidOff) {
 // blown up from so few pixels, passed: small_find_threshold keeps them out, and every labelled sign of the frames is
 // still found.
 TEST_F(VerifiedSearch, SmallFindsNeedTheirOwnFitness) {
+    SKIP_WHERE_LONG_RUNS_ARE_OFF();
     const std::vector<std::string> frames = {"00434", "00494", "00515"};
     TrackerSettings with;
     with.engine.backend = swarm::Backend::Cpu;
@@ -197,6 +200,7 @@ TEST_F(VerifiedSearch, SmallFindsNeedTheirOwnFitness) {
 // a video's later frames. With confirm_frames at its default of 1 nothing over frames confirms a find, and the
 // verifier reads a small crop no better there: small finds need small_find_threshold on every frame.
 TEST_F(VerifiedSearch, SmallFindsNeedTheirOwnFitnessInAVideoToo) {
+    SKIP_WHERE_LONG_RUNS_ARE_OFF();
     TrackerSettings s;
     s.engine.backend = swarm::Backend::Cpu;
     int small_false = 0;
@@ -218,6 +222,7 @@ TEST_F(VerifiedSearch, SmallFindsNeedTheirOwnFitnessInAVideoToo) {
 // they need small_find_threshold as in the dev frames; the labelled signs found in the dev frames are found there
 // too.
 TEST_F(VerifiedSearch, SmallFindsOfALargerFrameCountAtTheRegionSearchScale) {
+    SKIP_WHERE_LONG_RUNS_ARE_OFF();
     const std::vector<std::string> frames = {"00133", "00170", "00224", "00520"};
     TrackerSettings s;
     s.engine.backend = swarm::Backend::Cpu;
