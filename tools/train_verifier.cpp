@@ -13,6 +13,10 @@
 // every pose the swarms fit above the detection threshold; those on no labelled sign are the verifier's hard
 // negatives (the red lamps and leaves the fitness takes for signs), those on a sign of their category are
 // positives framed as the tracker frames them.
+// --mirror also learns from every real image flipped left to right, its labels and finds with it: each category's
+// shape and colours are symmetric, so a mirrored sign is a sign of its category (a keep-left arrow for keep-right, a
+// curve the other way), and where traffic keeps left those are the common ones; the gradient histograms the
+// verifier and ranker read are not mirror-blind, so a German-only training turns them away.
 // --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
 // figure measured on the dev set can be measured on images the verifier has not seen.
 #include <algorithm>
@@ -198,6 +202,39 @@ int add_scene_finds(int frames, unsigned long long seed, Samples& out) {
     return added;
 }
 
+cv::Rect2f mirrored(const cv::Rect2f& b, int frame_width) {
+    return {static_cast<float>(frame_width) - b.x - b.width, b.y, b.width, b.height};
+}
+
+// One real image's samples, and those of its mirror image when `mirror` is set (the finds mirrored with it: the
+// tracker's models are symmetric, so its finds on the flipped frame are close to its finds flipped).
+int add_real_image(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs,
+                   const std::vector<const Detection*>& found, bool mirror, int negatives, int jitters,
+                   float jitter_smallest, int ranker_negatives, std::mt19937& rng, Samples& out, Samples& ranker) {
+    add_frame(bgr, signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
+    int from_tracker = add_detections(bgr, signs, found, out);
+    if (!mirror) {
+        return from_tracker;
+    }
+    cv::Mat flipped;
+    cv::flip(bgr, flipped, 1);
+    std::vector<std::pair<cv::Rect2f, int>> flipped_signs;
+    for (const auto& [box, cls] : signs) {
+        flipped_signs.emplace_back(mirrored(box, bgr.cols), cls);
+    }
+    std::vector<Detection> flipped_found;
+    for (const Detection* d : found) {
+        flipped_found.push_back(*d);
+        flipped_found.back().box = mirrored(d->box, bgr.cols);
+    }
+    std::vector<const Detection*> flipped_pointers;
+    for (const auto& d : flipped_found) {
+        flipped_pointers.push_back(&d);
+    }
+    add_frame(flipped, flipped_signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
+    return from_tracker + add_detections(flipped, flipped_signs, flipped_pointers, out);
+}
+
 // A failed run leaves no half-written model.
 template <typename Model>
 void save_model(const Model& model, const std::string& out) {
@@ -275,7 +312,7 @@ int main(int argc, char** argv) {
     std::string ranker_out = "assets/verifier/regions.yml.gz", which = "both", detections_path;
     int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80, scene_finds = 0;
     double ranker_c = 0.1;
-    bool holdout_odd = false;
+    bool holdout_odd = false, mirror = false;
     double c = 3.0, gamma = 0.05, positive_weight = 4.0;
     float jitter_smallest = 0.75f;
     unsigned seed = 1;
@@ -301,6 +338,7 @@ int main(int argc, char** argv) {
                    "Frames per rendered scene to run the tracker over (no verifier), its finds as samples")
         ->capture_default_str()
         ->check(CLI::Range(0, 10000));
+    app.add_flag("--mirror", mirror, "Also learn from each real image flipped left to right (its labels and finds too)");
     app.add_flag("--holdout-odd", holdout_odd, "Train on even-numbered images, report accuracy on the odd ones");
     app.add_option("--c", c, "SVM C")->capture_default_str()->check(tools::above_zero());
     app.add_option("--gamma", gamma, "RBF kernel gamma")->capture_default_str()->check(tools::above_zero());
@@ -353,12 +391,12 @@ int main(int argc, char** argv) {
                 continue;
             }
             const bool hold = holdout_odd && odd;
-            add_frame(bgr, by_image[key], negatives, hold ? 0 : jitters, jitter_smallest, ranker_negatives, rng,
-                      hold ? held : train, hold ? rank_held : rank_train);
-            if (auto d = found_on.find(key); d != found_on.end()) {
-                const int n = add_detections(bgr, by_image[key], d->second, hold ? held : train);
-                from_tracker += hold ? 0 : n;
-            }
+            static const std::vector<const Detection*> none;
+            const auto d = found_on.find(key);
+            const int n = add_real_image(bgr, by_image[key], d == found_on.end() ? none : d->second, mirror && !hold,
+                                         negatives, hold ? 0 : jitters, jitter_smallest, ranker_negatives, rng,
+                                         hold ? held : train, hold ? rank_held : rank_train);
+            from_tracker += hold ? 0 : n;
             ++used;
         }
         // Our renderer's signs too, so that the verifier passes the synthetic scenes' signs (their exact-pose
@@ -386,9 +424,9 @@ int main(int argc, char** argv) {
         if (scene_finds > 0 && which != "ranker") {
             from_tracker += add_scene_finds(scene_finds, seed, train);
         }
-        std::printf("train_verifier: %d real images, %d rendered frames, %d verifier samples (%d of them the "
+        std::printf("train_verifier: %d real images%s, %d rendered frames, %d verifier samples (%d of them the "
                     "tracker's finds) and %d ranker samples\n",
-                    used, rendered, train.x.rows, from_tracker, rank_train.x.rows);
+                    used, mirror ? " (and their mirror images)" : "", rendered, train.x.rows, from_tracker, rank_train.x.rows);
         if (which != "verifier") {
             train_ranker(rank_train, rank_held, ranker_c, ranker_out);
         }

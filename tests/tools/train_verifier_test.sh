@@ -2,7 +2,7 @@
 # tools/train_verifier --detections: a missing or malformed detections file stops it with one line naming the
 # file (and the line), exit 2, and no verifier written; a jitter scale out of range and SVM parameters under 0 are
 # refused too. And the ranker's report gives each sign category's share scored as a sign, so a category the
-# boundary gives away shows.
+# boundary gives away shows; --mirror learns each real image's signs twice, as they are and flipped left to right.
 set -u
 bin="$1"
 source "$(dirname "$0")/labelled_folder.sh"
@@ -50,4 +50,33 @@ done
 total=$(sed -nE 's/^ranker, training set: signs scored above 0: [0-9.]+ % of ([0-9]+);.*/\1/p' <<<"$out")
 [ -n "$total" ] && [ "$total" -gt 0 ] && [ "$sum" -eq "$total" ] ||
     fail "the categories' signs ($sum) are not the total (${total:-none}): $out"
+# --mirror: a real image holding one red disc off the frame's centre and an unlabelled blue square (a PPM, which OpenCV
+# reads: the square gives the SVM its non-sign class); the flipped frame's
+# mirrored label frames the flipped disc, so the ranker counts twice the prohibitory samples (the label box and the
+# regions that frame it) it counts without the flip.
+mkdir -p "$dir/real/images"
+echo "00000.jpg;20;30;60;70;1;prohibitory" >"$dir/real/labels.csv"
+python3 - "$dir/real/images/00000.ppm" <<'PY'
+import sys
+w, h, cx, cy, r = 200, 120, 40, 50, 20
+px = bytearray()
+for y in range(h):
+    for x in range(w):
+        d = ((x - cx + 0.5) ** 2 + (y - cy + 0.5) ** 2) ** 0.5
+        if d <= r:
+            px += bytes((200, 30, 30)) if d >= r * 0.8 else bytes((235, 235, 235))
+        else:
+            px += bytes((20, 60, 190)) if 140 <= x < 170 and 40 <= y < 70 else bytes((90, 110, 90))
+open(sys.argv[1], "wb").write(b"P6 %d %d 255\n" % (w, h) + bytes(px))
+PY
+prohibitory_samples() {
+    local out
+    out=$("$bin" --data "$dir/real" --synthetic-frames 0 --train ranker --ranker-out "$dir/r.yml.gz" "$@" 2>&1) ||
+        fail "ranker training $*: $out"
+    sed -nE 's/^  prohibitory +[0-9.]+ % of ([0-9]+)$/\1/p' <<<"$out"
+}
+plain=$(prohibitory_samples)
+flipped=$(prohibitory_samples --mirror)
+[ -n "$plain" ] && [ "$plain" -gt 0 ] || fail "no prohibitory samples from the real image: '$plain'"
+[ "$flipped" = $((2 * plain)) ] || fail "--mirror: $flipped prohibitory samples, expected twice $plain"
 echo "ok"
