@@ -13,7 +13,7 @@
 // every pose the swarms fit above the detection threshold; those on no labelled sign are the verifier's hard
 // negatives (the red lamps and leaves the fitness takes for signs), those on a sign of their category are
 // positives framed as the tracker frames them.
-// --mirror also learns from every real image flipped left to right, its labels and finds with it: each category's
+// --mirror also learns from every image (real and rendered) flipped left to right, its labels and finds with it: each category's
 // shape and colours are symmetric, so a mirrored sign is a sign of its category (a keep-left arrow for keep-right, a
 // curve the other way), and where traffic keeps left those are the common ones; the gradient histograms the
 // verifier and ranker read are not mirror-blind, so a German-only training turns them away.
@@ -168,11 +168,59 @@ int add_detections(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, i
     return added;
 }
 
+using SignBoxes = std::vector<std::pair<cv::Rect2f, int>>;
+
+// A frame flipped left to right, with its sign boxes and the tracker's finds on it (mirrored too: the tracker's
+// models are symmetric, so its finds on the flipped frame are close to its finds flipped).
+struct FlippedFrame {
+    cv::Mat bgr;
+    SignBoxes signs;
+    std::vector<Detection> found;
+    std::vector<const Detection*> found_pointers() const {
+        std::vector<const Detection*> p;
+        for (const auto& d : found) {
+            p.push_back(&d);
+        }
+        return p;
+    }
+};
+
+FlippedFrame flipped(const cv::Mat& bgr, const SignBoxes& signs, const std::vector<const Detection*>& found) {
+    const auto mirror = [w = static_cast<float>(bgr.cols)](const cv::Rect2f& b) {
+        return cv::Rect2f(w - b.x - b.width, b.y, b.width, b.height);
+    };
+    FlippedFrame f;
+    cv::flip(bgr, f.bgr, 1);
+    for (const auto& [box, cls] : signs) {
+        f.signs.emplace_back(mirror(box), cls);
+    }
+    for (const Detection* d : found) {
+        f.found.push_back(*d);
+        f.found.back().box = mirror(d->box);
+    }
+    return f;
+}
+
+// One frame's samples (add_frame, and add_detections for the tracker's finds on it), and its mirror image's when
+// `mirror` is set.
+int add_image(const cv::Mat& bgr, const SignBoxes& signs, const std::vector<const Detection*>& found, bool mirror,
+              int negatives, int jitters, float jitter_smallest, int ranker_negatives, std::mt19937& rng,
+              Samples& out, Samples& ranker) {
+    add_frame(bgr, signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
+    int from_tracker = add_detections(bgr, signs, found, out);
+    if (mirror) {
+        const FlippedFrame f = flipped(bgr, signs, found);
+        add_frame(f.bgr, f.signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
+        from_tracker += add_detections(f.bgr, f.signs, f.found_pointers(), out);
+    }
+    return from_tracker;
+}
+
 // The tracker's own finds on our rendered scenes, run as a user runs them (tracking on, no verifier), matched
 // with the scenes' exact truth as add_detections matches real finds with labels. A far rendered sign is framed
 // by the pose search, not by its truth box, and it is the first sighting of each sign that the verifier judges:
 // without these crops a verifier taught on real finds turns away far rendered signs it never saw framed so.
-int add_scene_finds(int frames, unsigned long long seed, Samples& out) {
+int add_scene_finds(int frames, unsigned long long seed, bool mirror, Samples& out) {
     int added = 0;
     for (const auto& name : scene_names()) {
         auto scene = create_scene(name, 1280, 720, seed + 29);
@@ -197,42 +245,13 @@ int add_scene_finds(int frames, unsigned long long seed, Samples& out) {
                 found.push_back(&d);
             }
             added += add_detections(frame.bgr, signs, found, out);
+            if (mirror) {
+                const FlippedFrame f = flipped(frame.bgr, signs, found);
+                added += add_detections(f.bgr, f.signs, f.found_pointers(), out);
+            }
         }
     }
     return added;
-}
-
-cv::Rect2f mirrored(const cv::Rect2f& b, int frame_width) {
-    return {static_cast<float>(frame_width) - b.x - b.width, b.y, b.width, b.height};
-}
-
-// One real image's samples, and those of its mirror image when `mirror` is set (the finds mirrored with it: the
-// tracker's models are symmetric, so its finds on the flipped frame are close to its finds flipped).
-int add_real_image(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs,
-                   const std::vector<const Detection*>& found, bool mirror, int negatives, int jitters,
-                   float jitter_smallest, int ranker_negatives, std::mt19937& rng, Samples& out, Samples& ranker) {
-    add_frame(bgr, signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
-    int from_tracker = add_detections(bgr, signs, found, out);
-    if (!mirror) {
-        return from_tracker;
-    }
-    cv::Mat flipped;
-    cv::flip(bgr, flipped, 1);
-    std::vector<std::pair<cv::Rect2f, int>> flipped_signs;
-    for (const auto& [box, cls] : signs) {
-        flipped_signs.emplace_back(mirrored(box, bgr.cols), cls);
-    }
-    std::vector<Detection> flipped_found;
-    for (const Detection* d : found) {
-        flipped_found.push_back(*d);
-        flipped_found.back().box = mirrored(d->box, bgr.cols);
-    }
-    std::vector<const Detection*> flipped_pointers;
-    for (const auto& d : flipped_found) {
-        flipped_pointers.push_back(&d);
-    }
-    add_frame(flipped, flipped_signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
-    return from_tracker + add_detections(flipped, flipped_signs, flipped_pointers, out);
 }
 
 // A failed run leaves no half-written model.
@@ -338,7 +357,7 @@ int main(int argc, char** argv) {
                    "Frames per rendered scene to run the tracker over (no verifier), its finds as samples")
         ->capture_default_str()
         ->check(CLI::Range(0, 10000));
-    app.add_flag("--mirror", mirror, "Also learn from each real image flipped left to right (its labels and finds too)");
+    app.add_flag("--mirror", mirror, "Also learn from each image flipped left to right (its labels and finds too)");
     app.add_flag("--holdout-odd", holdout_odd, "Train on even-numbered images, report accuracy on the odd ones");
     app.add_option("--c", c, "SVM C")->capture_default_str()->check(tools::above_zero());
     app.add_option("--gamma", gamma, "RBF kernel gamma")->capture_default_str()->check(tools::above_zero());
@@ -393,7 +412,7 @@ int main(int argc, char** argv) {
             const bool hold = holdout_odd && odd;
             static const std::vector<const Detection*> none;
             const auto d = found_on.find(key);
-            const int n = add_real_image(bgr, by_image[key], d == found_on.end() ? none : d->second, mirror && !hold,
+            const int n = add_image(bgr, by_image[key], d == found_on.end() ? none : d->second, mirror && !hold,
                                          negatives, hold ? 0 : jitters, jitter_smallest, ranker_negatives, rng,
                                          hold ? held : train, hold ? rank_held : rank_train);
             from_tracker += hold ? 0 : n;
@@ -415,18 +434,18 @@ int main(int argc, char** argv) {
                         signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
                     }
                 }
-                add_frame(frame.bgr, signs, negatives / 3, 1, jitter_smallest, ranker_negatives / 3, rng, train,
-                          rank_train);
+                add_image(frame.bgr, signs, {}, mirror, negatives / 3, 1, jitter_smallest, ranker_negatives / 3, rng,
+                          train, rank_train);
                 add_plain_shapes(frame.bgr, 4, rng, train);
                 ++rendered;
             }
         }
         if (scene_finds > 0 && which != "ranker") {
-            from_tracker += add_scene_finds(scene_finds, seed, train);
+            from_tracker += add_scene_finds(scene_finds, seed, mirror, train);
         }
         std::printf("train_verifier: %d real images%s, %d rendered frames, %d verifier samples (%d of them the "
                     "tracker's finds) and %d ranker samples\n",
-                    used, mirror ? " (and their mirror images)" : "", rendered, train.x.rows, from_tracker, rank_train.x.rows);
+                    used, mirror ? " (each also mirrored, as the rendered frames)" : "", rendered, train.x.rows, from_tracker, rank_train.x.rows);
         if (which != "verifier") {
             train_ranker(rank_train, rank_held, ranker_c, ranker_out);
         }
