@@ -13,10 +13,10 @@
 // every pose the swarms fit above the detection threshold; those on no labelled sign are the verifier's hard
 // negatives (the red lamps and leaves the fitness takes for signs), those on a sign of their category are
 // positives framed as the tracker frames them.
-// --mirror also learns from every image (real and rendered) flipped left to right, its labels and finds with it: each category's
-// shape and colours are symmetric, so a mirrored sign is a sign of its category (a keep-left arrow for keep-right, a
-// curve the other way), and where traffic keeps left those are the common ones; the gradient histograms the
-// verifier and ranker read are not mirror-blind, so a German-only training turns them away.
+// --mirror also learns from every image (real and rendered) flipped left to right, its labels and finds with it:
+// each category's shape and colours are symmetric, so a mirrored sign is a sign of its category (a keep-left arrow
+// for keep-right, a curve the other way), and where traffic keeps left those are the common ones; the gradient
+// histograms the verifier and ranker read are not mirror-blind, so a German-only training turns them away.
 // --holdout-odd trains on the even-numbered images only and reports the held-out accuracy on the odd ones, so a
 // figure measured on the dev set can be measured on images the verifier has not seen.
 #include <algorithm>
@@ -50,6 +50,8 @@ using namespace tracker;
 
 namespace {
 
+using SignBoxes = std::vector<std::pair<cv::Rect2f, int>>; // a frame's sign boxes and their verifier classes
+
 struct Samples {
     cv::Mat x;
     std::vector<int> y; // verifier classes (the ranker learns only sign or not from them)
@@ -66,7 +68,8 @@ struct Samples {
 cv::Rect2f jitter(const cv::Rect2f& b, float smallest, std::mt19937& rng) {
     std::uniform_real_distribution<float> shift(-0.08f, 0.08f), scale(smallest, 1.12f);
     const float s = scale(rng), w = b.width * s, h = b.height * s;
-    return {b.x + 0.5f * (b.width - w) + shift(rng) * b.width, b.y + 0.5f * (b.height - h) + shift(rng) * b.height, w, h};
+    return {b.x + 0.5f * (b.width - w) + shift(rng) * b.width, b.y + 0.5f * (b.height - h) + shift(rng) * b.height, w,
+            h};
 }
 
 int label_class(const std::optional<Category>& c) {
@@ -75,8 +78,8 @@ int label_class(const std::optional<Category>& c) {
 
 // Sign crops (as labelled and jittered) and candidate regions away from every sign, from one frame, for the
 // verifier; the regions that frame a sign and a sample of those away from every sign, for the ranker.
-void add_frame(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs, int negatives, int jitters,
-               float jitter_smallest, int ranker_negatives, std::mt19937& rng, Samples& out, Samples& ranker) {
+void add_frame(const cv::Mat& bgr, const SignBoxes& signs, int negatives, int jitters, float jitter_smallest,
+               int ranker_negatives, std::mt19937& rng, Samples& out, Samples& ranker) {
     for (const auto& [box, cls] : signs) {
         out.add(bgr, box, cls);
         ranker.add(bgr, box, cls);
@@ -144,8 +147,8 @@ void add_plain_shapes(const cv::Mat& frame, int count, std::mt19937& rng, Sample
 
 // The tracker's detections on one image, by the labels: on no sign (IoU below 0.2 with every label, modelled
 // or not) a negative; on a sign of the detection's category (IoU at least 0.5) a positive of that class.
-int add_detections(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, int>>& signs,
-                   const std::vector<const Detection*>& found, Samples& out) {
+int add_detections(const cv::Mat& bgr, const SignBoxes& signs, const std::vector<const Detection*>& found,
+                   Samples& out) {
     int added = 0;
     for (const Detection* d : found) {
         double best = 0;
@@ -167,8 +170,6 @@ int add_detections(const cv::Mat& bgr, const std::vector<std::pair<cv::Rect2f, i
     }
     return added;
 }
-
-using SignBoxes = std::vector<std::pair<cv::Rect2f, int>>;
 
 // A frame flipped left to right, with its sign boxes and the tracker's finds on it (mirrored too: the tracker's
 // models are symmetric, so its finds on the flipped frame are close to its finds flipped).
@@ -204,8 +205,8 @@ FlippedFrame flipped(const cv::Mat& bgr, const SignBoxes& signs, const std::vect
 // One frame's samples (add_frame, and add_detections for the tracker's finds on it), and its mirror image's when
 // `mirror` is set.
 int add_image(const cv::Mat& bgr, const SignBoxes& signs, const std::vector<const Detection*>& found, bool mirror,
-              int negatives, int jitters, float jitter_smallest, int ranker_negatives, std::mt19937& rng,
-              Samples& out, Samples& ranker) {
+              int negatives, int jitters, float jitter_smallest, int ranker_negatives, std::mt19937& rng, Samples& out,
+              Samples& ranker) {
     add_frame(bgr, signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
     int from_tracker = add_detections(bgr, signs, found, out);
     if (mirror) {
@@ -236,7 +237,7 @@ int add_scene_finds(int frames, unsigned long long seed, bool mirror, Samples& o
             if (i % 3 != 0) {
                 continue; // consecutive frames are near copies
             }
-            std::vector<std::pair<cv::Rect2f, int>> signs;
+            SignBoxes signs;
             for (const auto& t : frame.truth) {
                 signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
             }
@@ -340,16 +341,26 @@ int main(int argc, char** argv) {
     app.add_option("--out", out, "Where to write the verifier (.yml.gz)")->capture_default_str();
     app.add_option("--ranker-out", ranker_out, "Where to write the candidate ranker (.yml.gz)")->capture_default_str();
     app.add_option("--train", which, "What to train: verifier, ranker or both")
-        ->capture_default_str()->check(CLI::IsMember({"verifier", "ranker", "both"}));
+        ->capture_default_str()
+        ->check(CLI::IsMember({"verifier", "ranker", "both"}));
     app.add_option("--ranker-negatives", ranker_negatives, "Non-sign regions per image for the ranker")
-        ->capture_default_str()->check(CLI::Range(0, 5000));
-    app.add_option("--ranker-c", ranker_c, "Linear SVM C of the ranker")->capture_default_str()->check(tools::above_zero());
-    app.add_option("--negatives", negatives, "Non-sign regions per image")->capture_default_str()->check(CLI::Range(0, 1000));
-    app.add_option("--jitters", jitters, "Jittered copies of each sign box")->capture_default_str()->check(CLI::Range(0, 20));
+        ->capture_default_str()
+        ->check(CLI::Range(0, 5000));
+    app.add_option("--ranker-c", ranker_c, "Linear SVM C of the ranker")
+        ->capture_default_str()
+        ->check(tools::above_zero());
+    app.add_option("--negatives", negatives, "Non-sign regions per image")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1000));
+    app.add_option("--jitters", jitters, "Jittered copies of each sign box")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 20));
     app.add_option("--jitter-smallest", jitter_smallest, "Smallest scale of a jittered sign box (the largest is 1.12)")
-        ->capture_default_str()->check(CLI::Range(0.5, 1.0));
+        ->capture_default_str()
+        ->check(CLI::Range(0.5, 1.0));
     app.add_option("--synthetic-frames", synthetic_frames, "Rendered frames per synthetic scene")
-        ->capture_default_str()->check(CLI::Range(0, 100000));
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100000));
     app.add_option("--detections", detections_path,
                    "detections.jsonl of `swarmtrack process DATA/images --stills` with \"verifier\": \"none\": the "
                    "tracker's finds on no sign are negatives, those on a sign of their category positives");
@@ -367,9 +378,10 @@ int main(int argc, char** argv) {
     app.add_option("--seed", seed, "Random seed")->capture_default_str();
     CLI11_PARSE(app, argc, argv);
     try {
-        const fs::path images = fs::is_directory(fs::path(data) / "images") ? fs::path(data) / "images" : fs::path(data);
+        const fs::path images =
+            fs::is_directory(fs::path(data) / "images") ? fs::path(data) / "images" : fs::path(data);
         const LabelSet set = read_labels(labels_path.empty() ? (fs::path(data) / "labels.csv").string() : labels_path);
-        std::map<std::string, std::vector<std::pair<cv::Rect2f, int>>> by_image;
+        std::map<std::string, SignBoxes> by_image;
         for (const auto& l : set.labels) {
             by_image[l.image].emplace_back(l.box, label_class(l.category));
         }
@@ -395,6 +407,7 @@ int main(int argc, char** argv) {
             }
         }
         std::mt19937 rng(seed);
+        const std::vector<const Detection*> none;
         Samples train, held, rank_train, rank_held;
         int from_tracker = 0;
         int index = 0, used = 0;
@@ -410,11 +423,10 @@ int main(int argc, char** argv) {
                 continue;
             }
             const bool hold = holdout_odd && odd;
-            static const std::vector<const Detection*> none;
             const auto d = found_on.find(key);
             const int n = add_image(bgr, by_image[key], d == found_on.end() ? none : d->second, mirror && !hold,
-                                         negatives, hold ? 0 : jitters, jitter_smallest, ranker_negatives, rng,
-                                         hold ? held : train, hold ? rank_held : rank_train);
+                                    negatives, hold ? 0 : jitters, jitter_smallest, ranker_negatives, rng,
+                                    hold ? held : train, hold ? rank_held : rank_train);
             from_tracker += hold ? 0 : n;
             ++used;
         }
@@ -428,7 +440,7 @@ int main(int argc, char** argv) {
                 if (i % 4 != 0) {
                     continue; // consecutive frames are near copies
                 }
-                std::vector<std::pair<cv::Rect2f, int>> signs;
+                SignBoxes signs;
                 for (const auto& t : frame.truth) {
                     if (t.visible > 0.5 && t.box.width >= 8) {
                         signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
@@ -445,7 +457,8 @@ int main(int argc, char** argv) {
         }
         std::printf("train_verifier: %d real images%s, %d rendered frames, %d verifier samples (%d of them the "
                     "tracker's finds) and %d ranker samples\n",
-                    used, mirror ? " (each also mirrored, as the rendered frames)" : "", rendered, train.x.rows, from_tracker, rank_train.x.rows);
+                    used, mirror ? " (each also mirrored, as the rendered frames)" : "", rendered, train.x.rows,
+                    from_tracker, rank_train.x.rows);
         if (which != "verifier") {
             train_ranker(rank_train, rank_held, ranker_c, ranker_out);
         }
