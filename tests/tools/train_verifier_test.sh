@@ -51,9 +51,9 @@ total=$(sed -nE 's/^ranker, training set: signs scored above 0: [0-9.]+ % of ([0
 [ -n "$total" ] && [ "$total" -gt 0 ] && [ "$sum" -eq "$total" ] ||
     fail "the categories' signs ($sum) are not the total (${total:-none}): $out"
 # --mirror: a real image holding one red disc off the frame's centre and an unlabelled blue square (a PPM, which OpenCV
-# reads: the square gives the SVM its non-sign class); the flipped frame's
-# mirrored label frames the flipped disc, so the ranker counts twice the prohibitory samples (the label box and the
-# regions that frame it) it counts without the flip.
+# reads: the square gives the SVM its non-sign class); the flipped frame's mirrored label frames the flipped disc, so
+# the ranker counts twice the prohibitory samples (the label box and the regions that frame it) it counts without
+# the flip.
 mkdir -p "$dir/real/images"
 echo "00000.jpg;20;30;60;70;1;prohibitory" >"$dir/real/labels.csv"
 python3 - "$dir/real/images/00000.ppm" <<'PY'
