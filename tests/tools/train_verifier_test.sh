@@ -50,25 +50,23 @@ done
 total=$(sed -nE 's/^ranker, training set: signs scored above 0: [0-9.]+ % of ([0-9]+);.*/\1/p' <<<"$out")
 [ -n "$total" ] && [ "$total" -gt 0 ] && [ "$sum" -eq "$total" ] ||
     fail "the categories' signs ($sum) are not the total (${total:-none}): $out"
-# --mirror: a real image holding one red disc off the frame's centre and an unlabelled blue square (a PPM, which OpenCV
-# reads: the square gives the SVM its non-sign class); the flipped frame's mirrored label frames the flipped disc, so
-# the ranker counts twice the prohibitory samples (the label box and the regions that frame it) it counts without
-# the flip.
+# --mirror: a real image holding one red disc off the frame's centre and an unlabelled blue square (a text PPM from
+# awk, which OpenCV reads; the square gives the SVM its non-sign class); the flipped frame's mirrored label frames the
+# flipped disc, so the ranker counts twice the prohibitory samples (the label box and the regions that frame it) it
+# counts without the flip.
 mkdir -p "$dir/real/images"
 echo "00000.jpg;20;30;60;70;1;prohibitory" >"$dir/real/labels.csv"
-python3 - "$dir/real/images/00000.ppm" <<'PY'
-import sys
-w, h, cx, cy, r = 200, 120, 40, 50, 20
-px = bytearray()
-for y in range(h):
-    for x in range(w):
-        d = ((x - cx + 0.5) ** 2 + (y - cy + 0.5) ** 2) ** 0.5
-        if d <= r:
-            px += bytes((200, 30, 30)) if d >= r * 0.8 else bytes((235, 235, 235))
-        else:
-            px += bytes((20, 60, 190)) if 140 <= x < 170 and 40 <= y < 70 else bytes((90, 110, 90))
-open(sys.argv[1], "wb").write(b"P6 %d %d 255\n" % (w, h) + bytes(px))
-PY
+awk 'BEGIN {
+    w = 200; h = 120; cx = 40; cy = 50; r = 20
+    print "P3", w, h, 255
+    for (y = 0; y < h; ++y) {
+        for (x = 0; x < w; ++x) {
+            d = sqrt((x - cx + 0.5) ^ 2 + (y - cy + 0.5) ^ 2)
+            if (d <= r) print (d >= r * 0.8 ? "200 30 30" : "235 235 235")
+            else print (x >= 140 && x < 170 && y >= 40 && y < 70 ? "20 60 190" : "90 110 90")
+        }
+    }
+}' >"$dir/real/images/00000.ppm"
 prohibitory_samples() {
     local out
     out=$("$bin" --data "$dir/real" --synthetic-frames 0 --train ranker --ranker-out "$dir/r.yml.gz" "$@" 2>&1) ||
