@@ -171,19 +171,21 @@ int add_detections(const cv::Mat& bgr, const SignBoxes& signs, const std::vector
     return added;
 }
 
+// add_detections reads a frame's finds through pointers, as found_on holds them.
+std::vector<const Detection*> pointers_to(const std::vector<Detection>& detections) {
+    std::vector<const Detection*> p;
+    for (const auto& d : detections) {
+        p.push_back(&d);
+    }
+    return p;
+}
+
 // A frame flipped left to right, with its sign boxes and the tracker's finds on it (mirrored too: the tracker's
 // models are symmetric, so its finds on the flipped frame are close to its finds flipped).
 struct FlippedFrame {
     cv::Mat bgr;
     SignBoxes signs;
     std::vector<Detection> found;
-    std::vector<const Detection*> found_pointers() const {
-        std::vector<const Detection*> p;
-        for (const auto& d : found) {
-            p.push_back(&d);
-        }
-        return p;
-    }
 };
 
 FlippedFrame flipped(const cv::Mat& bgr, const SignBoxes& signs, const std::vector<const Detection*>& found) {
@@ -212,7 +214,7 @@ int add_image(const cv::Mat& bgr, const SignBoxes& signs, const std::vector<cons
     if (mirror) {
         const FlippedFrame f = flipped(bgr, signs, found);
         add_frame(f.bgr, f.signs, negatives, jitters, jitter_smallest, ranker_negatives, rng, out, ranker);
-        from_tracker += add_detections(f.bgr, f.signs, f.found_pointers(), out);
+        from_tracker += add_detections(f.bgr, f.signs, pointers_to(f.found), out);
     }
     return from_tracker;
 }
@@ -241,14 +243,11 @@ int add_scene_finds(int frames, unsigned long long seed, bool mirror, Samples& o
             for (const auto& t : frame.truth) {
                 signs.emplace_back(t.box, verifier_class(static_cast<int>(t.category)));
             }
-            std::vector<const Detection*> found;
-            for (const auto& d : result.detections) {
-                found.push_back(&d);
-            }
+            const std::vector<const Detection*> found = pointers_to(result.detections);
             added += add_detections(frame.bgr, signs, found, out);
             if (mirror) {
                 const FlippedFrame f = flipped(frame.bgr, signs, found);
-                added += add_detections(f.bgr, f.signs, f.found_pointers(), out);
+                added += add_detections(f.bgr, f.signs, pointers_to(f.found), out);
             }
         }
     }
