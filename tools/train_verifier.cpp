@@ -332,9 +332,7 @@ int main(int argc, char** argv) {
     int negatives = 30, jitters = 3, synthetic_frames = 120, ranker_negatives = 80, scene_finds = 0;
     double ranker_c = 0.1;
     bool holdout_odd = false, mirror = false;
-    // A hard margin: held out, C 1-3 let more clutter through and no more signs, C 10-30 fewer (docs/benchmarks.md,
-    // "The verifier's margin").
-    double c = 30.0, gamma = 0.05, positive_weight = 4.0;
+    double c = 3.0, gamma = 0.05, positive_weight = 4.0;
     float jitter_smallest = 0.75f;
     unsigned seed = 1;
     app.add_option("--data", data, "Folder of labelled images (DIR/images/*, DIR/labels.csv)")->capture_default_str();
