@@ -7,8 +7,10 @@
 //   raw     - does the tracker without a verifier report it (right category, IoU >= 0.5)?
 //   final   - does the tracker as configured (verifier included) report it?
 //   verify  - does the verifier accept the sign's own label box as its category?
-// and prints the counts per category and per sign width, and optionally one line per sign (--per-sign CSV, with
-// each colour group's mean point value at the oracle's pose: which part of the sign the fitness finds wanting).
+// and prints the counts per category and per sign width, the signs the tracker misses by the first stage that loses
+// them, and optionally one line per sign (--per-sign CSV, with that stage and each colour group's mean point value at
+// the oracle's pose: which part of the sign the fitness finds wanting).
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -42,6 +44,25 @@ struct SignFate {
     double oracle_fitness = 0, oracle_iou = 0, oracle_scale = 0; // scale: the fitted box's width over the label's
     std::vector<float> oracle_groups{}; // each colour group's mean point value at the oracle's pose (model order)
 };
+
+// The first stage, in the tracker's order, that loses a sign the tracker misses: no region frames it, the ranker
+// leaves its regions out, the fit from its own label box fails, or the fit passes and the tracker still does not
+// report it (its search or selection, the small-find rule or the verifier). "found" when the tracker reports it.
+enum class LostAt { Found, Region, Ranking, Fitness, Search };
+constexpr const char* k_lost_names[] = {"found", "region", "ranking", "fitness", "search"};
+
+LostAt lost_at(const SignFate& f) {
+    if (f.final) {
+        return LostAt::Found;
+    }
+    if (!f.region) {
+        return LostAt::Region;
+    }
+    if (!f.ranked) {
+        return LostAt::Ranking;
+    }
+    return f.oracle ? LostAt::Search : LostAt::Fitness;
+}
 
 bool found_by(const BoxLabel& l, const std::vector<Detection>& dets) {
     for (const auto& d : dets) {
@@ -129,6 +150,29 @@ void print_row(const std::string& name, const Tally& t) {
     const auto pct = [&](int k) { return t.n > 0 ? 100.0 * k / t.n : 0.0; };
     std::printf("| %-12s | %4d | %5.1f | %5.1f | %5.1f | %5.1f | %5.1f | %5.1f |\n", name.c_str(), t.n, pct(t.region),
                 pct(t.ranked), pct(t.oracle), pct(t.raw), pct(t.final), pct(t.verify));
+}
+
+// The signs the tracker misses, per category, by the first stage that loses them (lost_at).
+void print_losses(const std::vector<SignFate>& fates) {
+    std::map<int, std::array<int, 5>> by_cat;
+    std::array<int, 5> all{};
+    for (const auto& f : fates) {
+        const int k = static_cast<int>(lost_at(f));
+        ++by_cat[static_cast<int>(f.category)][static_cast<std::size_t>(k)];
+        ++all[static_cast<std::size_t>(k)];
+    }
+    std::printf("\nmissed signs by the first stage that loses them\n");
+    std::printf("| %-12s | %6s | %6s | %7s | %7s | %6s |\n", "signs", "missed", "region", "ranking", "fitness",
+                "search");
+    std::printf("|--------------|--------|--------|---------|---------|--------|\n");
+    const auto row = [](const std::string& name, const std::array<int, 5>& n) {
+        std::printf("| %-12s | %6d | %6d | %7d | %7d | %6d |\n", name.c_str(), n[1] + n[2] + n[3] + n[4], n[1], n[2],
+                    n[3], n[4]);
+    };
+    for (const auto& [c, n] : by_cat) {
+        row(std::string(to_string(static_cast<Category>(c))), n);
+    }
+    row("any", all);
 }
 
 } // namespace
@@ -264,6 +308,9 @@ int main(int argc, char** argv) {
         for (const auto& [b, t] : by_width) {
             print_row(std::to_string(edges[b]) + "-" + std::to_string(edges[b + 1]) + " px", t);
         }
+        if (!oracle_only) {
+            print_losses(fates);
+        }
         const auto precision = [](long long found, long long wrong) {
             return found > 0 ? 100.0 * static_cast<double>(found - wrong) / static_cast<double>(found) : 100.0;
         };
@@ -272,7 +319,8 @@ int main(int argc, char** argv) {
                     final_false, final_found);
         if (!per_sign.empty()) {
             std::ofstream out(per_sign);
-            out << "image,category,width,region,ranked,oracle,raw,final,verify,oracle_fitness,oracle_iou,oracle_scale,oracle_groups\n";
+            out << "image,category,width,region,ranked,oracle,raw,final,verify,oracle_fitness,oracle_iou,oracle_scale,"
+                   "oracle_groups,lost_at\n";
             for (const auto& f : fates) {
                 out << f.image << ',' << to_string(f.category) << ',' << f.width << ',' << f.region << ',' << f.ranked
                     << ',' << f.oracle << ',' << f.raw << ',' << f.final << ',' << f.verify << ','
@@ -280,7 +328,7 @@ int main(int argc, char** argv) {
                 for (std::size_t g = 0; g < f.oracle_groups.size(); ++g) {
                     out << (g > 0 ? " " : "") << f.oracle_groups[g];
                 }
-                out << '\n';
+                out << ',' << (oracle_only ? "" : k_lost_names[static_cast<int>(lost_at(f))]) << '\n';
             }
         }
     } catch (const std::exception& e) {
