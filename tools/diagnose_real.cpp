@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 
 #include <CLI/CLI.hpp>
@@ -50,6 +51,7 @@ struct SignFate {
 // report it (its search or selection, the small-find rule or the verifier). "found" when the tracker reports it.
 enum class LostAt { Found, Region, Ranking, Fitness, Search };
 constexpr const char* k_lost_names[] = {"found", "region", "ranking", "fitness", "search"};
+constexpr std::size_t k_lost_stages = std::size(k_lost_names);
 
 LostAt lost_at(const SignFate& f) {
     if (f.final) {
@@ -135,8 +137,10 @@ int false_finds(const std::vector<BoxLabel>& labels, const std::vector<Detection
 
 struct Tally {
     int n = 0, region = 0, ranked = 0, oracle = 0, raw = 0, final = 0, verify = 0;
+    std::array<int, k_lost_stages> lost{}; // signs per lost_at (LostAt order)
     void add(const SignFate& f) {
         ++n;
+        ++lost[static_cast<std::size_t>(lost_at(f))];
         region += f.region;
         ranked += f.ranked;
         oracle += f.oracle;
@@ -152,25 +156,18 @@ void print_row(const std::string& name, const Tally& t) {
                 pct(t.ranked), pct(t.oracle), pct(t.raw), pct(t.final), pct(t.verify));
 }
 
-// The signs the tracker misses, per category, by the first stage that loses them (lost_at).
-void print_losses(const std::vector<SignFate>& fates) {
-    std::map<int, std::array<int, 5>> by_cat;
-    std::array<int, 5> all{};
-    for (const auto& f : fates) {
-        const int k = static_cast<int>(lost_at(f));
-        ++by_cat[static_cast<int>(f.category)][static_cast<std::size_t>(k)];
-        ++all[static_cast<std::size_t>(k)];
-    }
+// The signs the tracker misses, per category, by the first stage that loses them (Tally::lost).
+void print_losses(const std::map<int, Tally>& by_cat, const Tally& all) {
     std::printf("\nmissed signs by the first stage that loses them\n");
     std::printf("| %-12s | %6s | %6s | %7s | %7s | %6s |\n", "signs", "missed", "region", "ranking", "fitness",
                 "search");
     std::printf("|--------------|--------|--------|---------|---------|--------|\n");
-    const auto row = [](const std::string& name, const std::array<int, 5>& n) {
-        std::printf("| %-12s | %6d | %6d | %7d | %7d | %6d |\n", name.c_str(), n[1] + n[2] + n[3] + n[4], n[1], n[2],
-                    n[3], n[4]);
+    const auto row = [](const std::string& name, const Tally& t) {
+        const auto& n = t.lost;
+        std::printf("| %-12s | %6d | %6d | %7d | %7d | %6d |\n", name.c_str(), t.n - n[0], n[1], n[2], n[3], n[4]);
     };
-    for (const auto& [c, n] : by_cat) {
-        row(std::string(to_string(static_cast<Category>(c))), n);
+    for (const auto& [c, t] : by_cat) {
+        row(std::string(to_string(static_cast<Category>(c))), t);
     }
     row("any", all);
 }
@@ -309,7 +306,7 @@ int main(int argc, char** argv) {
             print_row(std::to_string(edges[b]) + "-" + std::to_string(edges[b + 1]) + " px", t);
         }
         if (!oracle_only) {
-            print_losses(fates);
+            print_losses(by_cat, all);
         }
         const auto precision = [](long long found, long long wrong) {
             return found > 0 ? 100.0 * static_cast<double>(found - wrong) / static_cast<double>(found) : 100.0;
