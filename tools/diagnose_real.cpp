@@ -84,16 +84,12 @@ bool framed(const BoxLabel& l, const std::vector<Candidate>& regions, ColourClas
     return false;
 }
 
-// The best pose the search finds for the sign's own model from its label box.
+// The best pose the search finds for the sign's own category from its label box (the best of its models' fits).
 void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const Camera& cam, const TrackerSettings& s,
                 SearchRunner& runner, const SignEvaluator& host, SignFate& fate) {
-    int model = -1;
-    for (std::size_t m = 0; m < models.size(); ++m) {
-        if (models[m].category == *l.category) {
-            model = static_cast<int>(m);
-        }
-    }
-    if (model < 0) {
+    const auto own = [&](int m) { return models[static_cast<std::size_t>(m)].category == *l.category; };
+    const auto base = std::find_if(models.begin(), models.end(), [&](const SignModel& m) { return m.category == *l.category; });
+    if (base == models.end()) {
         return;
     }
     PoseSpace space;
@@ -105,18 +101,23 @@ void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const C
     std::vector<double> lo, hi;
     frustum_bounds(f, cam, space, lo, hi);
     const Candidate c{cv::Rect(cvRound(l.box.x), cvRound(l.box.y), cvRound(l.box.width), cvRound(l.box.height)),
-                      rim_colour(models[static_cast<std::size_t>(model)]), 1.f};
+                      rim_colour(*base), 1.f};
     auto jobs = candidate_jobs({c}, models, cam, lo, hi, f.z_min, f.z_max);
-    jobs.erase(std::remove_if(jobs.begin(), jobs.end(), [&](const SwarmJob& j) { return j.target.model != model; }),
+    jobs.erase(std::remove_if(jobs.begin(), jobs.end(), [&](const SwarmJob& j) { return !own(j.target.model); }),
                jobs.end());
     if (jobs.empty()) {
         return;
     }
     StageTiming timing;
-    const auto out = runner.run(space, jobs, {}, {}, 7, timing);
-    const Pose p = space.from_vector(out[0].best.data());
+    const auto all = runner.run(space, jobs, {}, {}, 7, timing);
+    const std::size_t best = static_cast<std::size_t>(
+        std::max_element(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.fitness < b.fitness; }) -
+        all.begin());
+    const auto& out = all[best];
+    const int model = jobs[best].target.model;
+    const Pose p = space.from_vector(out.best.data());
     const cv::Rect2f box = bounding_box(project_points(cam, p, models[static_cast<std::size_t>(model)].outline));
-    fate.oracle_fitness = out[0].fitness;
+    fate.oracle_fitness = out.fitness;
     fate.oracle_iou = box_iou(box, in_image_coordinates(l.box));
     fate.oracle_scale = box.width / std::max(l.box.width, 1.f);
     fate.oracle_groups = host.group_means(p, model);
@@ -269,7 +270,8 @@ int main(int argc, char** argv) {
                 ColourClass colour = ColourClass::Red;
                 for (const auto& m : models) {
                     if (m.category == *l.category) {
-                        colour = rim_colour(m);
+                        colour = rim_colour(m); // the base model's (first of the category); variants share it
+                        break;
                     }
                 }
                 f.region = framed(l, all_regions, colour);

@@ -318,7 +318,7 @@ int run(const Options& o) {
                     ++matched;
                     const SignModel* model = nullptr;
                     for (const auto& m : models) {
-                        if (m.category == d.category) model = &m;
+                        if (m.category == d.category && model == nullptr) model = &m; // the base model
                     }
                     const cv::Mat face = rectify_face(bgr, cam, *model, d.pose);
                     const Sign& s = signs[best];

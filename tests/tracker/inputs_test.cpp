@@ -1,6 +1,7 @@
 // Projection against cv::projectPoints; colour classes on known pixels; bad model/camera/config files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <utility>
 
 #include <cstdio>
@@ -114,10 +115,15 @@ TEST(BadInput, MalformedModelNamesFileFieldAndReason) {
         << error_of([&] { load_sign_model(bad_verified); });
 }
 
+const std::vector<Category> k_every_category = {Category::Prohibitory, Category::Danger, Category::Mandatory,
+                                                Category::GiveWay, Category::Stop};
+
 // The shipped triangles' finds count from a lower verified threshold than the discs' (SignModel::
 // verified_threshold_scale): the verifier tells a faded triangle from clutter more surely than a faded disc.
 TEST(SignModels, TrianglesTakeALowerVerifiedThresholdThanDiscs) {
-    for (const SignModel& m : load_sign_models("", {})) {
+    const auto models = load_sign_models("", k_every_category);
+    ASSERT_GE(models.size(), k_every_category.size());
+    for (const SignModel& m : models) {
         const bool triangle = m.category == Category::Danger || m.category == Category::GiveWay;
         if (triangle) {
             EXPECT_LT(m.verified_threshold_scale, 1.f) << m.source;
@@ -126,6 +132,71 @@ TEST(SignModels, TrianglesTakeALowerVerifiedThresholdThanDiscs) {
             EXPECT_EQ(m.verified_threshold_scale, 1.f) << m.source;
         }
     }
+}
+
+// A category's base model comes first, then its variants (the mandatory roundabout); the base is what the renderer
+// draws and the detection tiles search.
+TEST(SignModels, VariantsFollowTheirBaseModel) {
+    const auto models = load_sign_models("", k_every_category);
+    std::size_t next = 0;
+    for (Category c : k_every_category) {
+        ASSERT_LT(next, models.size());
+        EXPECT_EQ(models[next].category, c);
+        EXPECT_TRUE(models[next].variant.empty()) << models[next].source;
+        for (++next; next < models.size() && models[next].category == c; ++next) {
+            EXPECT_FALSE(models[next].variant.empty()) << models[next].source;
+        }
+    }
+    EXPECT_EQ(next, models.size());
+    const auto roundabout = std::find_if(models.begin(), models.end(), [](const SignModel& m) { return m.variant == "roundabout"; });
+    ASSERT_NE(roundabout, models.end());
+    EXPECT_EQ(roundabout->category, Category::Mandatory);
+    // Asking for one category gives its variants too, and no other category.
+    const auto mandatory = load_sign_models("", {Category::Mandatory});
+    ASSERT_EQ(mandatory.size(), 2u);
+    EXPECT_TRUE(mandatory[0].variant.empty());
+    EXPECT_EQ(mandatory[1].variant, "roundabout");
+}
+
+TEST(BadInput, SignModelVariants) {
+    namespace fs = std::filesystem;
+    const std::string body = R"("format":"swarmtrack-sign/1","category":"stop",
+        "outline":[[0,0,0],[0.5,0,0],[0,0.5,0]],"layers":[{"colour":"red","polygon":[[0,0,0],[0.5,0,0],[0,0.5,0]]}],
+        "regions":[{"role":"rim","colour":"red","points":[[0.1,0.1,0]]},
+                   {"role":"interior","colour":"white","points":[[0.1,0.1,0]]},
+                   {"role":"outside","colour":"red","points":[[0.6,0.6,0]]}])";
+    const auto bad_variant = write_temp("v0.json", "{" + body + R"(,"variant":""})");
+    EXPECT_NE(error_of([&] { load_sign_model(bad_variant); }).find("field 'variant': must be a non-empty name"),
+              std::string::npos)
+        << error_of([&] { load_sign_model(bad_variant); });
+    const auto bad_floor = write_temp("v1.json", "{" + body + R"(,"find_floor":2})");
+    EXPECT_NE(error_of([&] { load_sign_model(bad_floor); }).find("field 'find_floor': must be a number from 0 to 1"),
+              std::string::npos)
+        << error_of([&] { load_sign_model(bad_floor); });
+    const fs::path dir = fs::path(::testing::TempDir()) / "variant_models";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const auto put = [&](const std::string& name, const std::string& text) { std::ofstream(dir / name) << text; };
+    put("b.json", "{" + body + R"(,"variant":"night"})");
+    // A variant alone is no model for its category.
+    EXPECT_NE(error_of([&] { load_sign_models(dir.string(), {Category::Stop}); }).find("no sign model for category stop"),
+              std::string::npos);
+    put("a.json", "{" + body + "}");
+    const auto both = load_sign_models(dir.string(), {Category::Stop});
+    ASSERT_EQ(both.size(), 2u);
+    EXPECT_EQ(both[0].source, (dir / "a.json").string());
+    EXPECT_EQ(both[1].variant, "night");
+    // Two base models of a category, or two variants of one name, are one model too many.
+    put("c.json", "{" + body + "}");
+    const std::string two_bases = error_of([&] { load_sign_models(dir.string(), {Category::Stop}); });
+    EXPECT_NE(two_bases.find("c.json: field 'category': stop is already defined by"), std::string::npos) << two_bases;
+    EXPECT_NE(two_bases.find("variant"), std::string::npos) << two_bases;
+    fs::remove(dir / "c.json");
+    put("d.json", "{" + body + R"(,"variant":"night"})");
+    const std::string two_variants = error_of([&] { load_sign_models(dir.string(), {Category::Stop}); });
+    EXPECT_NE(two_variants.find("d.json: field 'category': stop variant night is already defined by"), std::string::npos)
+        << two_variants;
+    fs::remove_all(dir);
 }
 
 TEST(BadInput, CameraFile) {

@@ -144,6 +144,12 @@ SignModel load_sign_model(const std::string& path) {
     if (doc.contains("description") && doc["description"].is_string()) {
         m.description = doc["description"].get<std::string>();
     }
+    if (const auto variant = doc.find("variant"); variant != doc.end()) {
+        if (!variant->is_string() || variant->get<std::string>().empty()) {
+            r.fail("variant", "must be a non-empty name (a second model of its category, e.g. \"roundabout\")");
+        }
+        m.variant = variant->get<std::string>();
+    }
     // An optional share of a setting, in [0, 1]; `of_what` names the setting in the error.
     const auto read_share = [&](const char* field, const char* of_what, float& share) {
         if (const auto value = doc.find(field); value != doc.end()) {
@@ -155,6 +161,12 @@ SignModel load_sign_model(const std::string& path) {
     };
     read_share("rim_floor_scale", "rim floor", m.rim_floor_scale);
     read_share("verified_threshold_scale", "verified threshold", m.verified_threshold_scale);
+    if (const auto floor = doc.find("find_floor"); floor != doc.end()) {
+        if (!floor->is_number() || !(floor->get<double>() >= 0.0 && floor->get<double>() <= 1.0)) {
+            r.fail("find_floor", "must be a number from 0 to 1 (the least fitness a find of this model needs)");
+        }
+        m.find_floor = floor->get<float>();
+    }
     m.outline = r.points(r.need(doc, "outline", ""), "outline", 3);
     for (const auto& p : m.outline) {
         m.radius = std::max(m.radius, static_cast<float>(cv::norm(p)));
@@ -253,20 +265,30 @@ std::vector<SignModel> load_sign_models(const std::string& dir_in, const std::ve
     for (const auto& f : files) {
         SignModel m = load_sign_model(f);
         for (const auto& other : models) {
-            if (other.category == m.category) {
-                throw std::runtime_error(f + ": field 'category': " + std::string(to_string(m.category)) +
-                                         " is already defined by " + other.source);
+            if (other.category == m.category && other.variant == m.variant) {
+                throw std::runtime_error(
+                    f + ": field 'category': " + std::string(to_string(m.category)) +
+                    (m.variant.empty() ? "" : " variant " + m.variant) + " is already defined by " + other.source +
+                    "; give one of them another \"variant\" name");
             }
         }
         models.push_back(std::move(m));
     }
+    // Each wanted category's base model, then its variants in file-name order: models[i] of a category's first
+    // index is the one the renderer draws and the detection tiles search.
     std::vector<SignModel> out;
     for (Category c : wanted) {
-        auto it = std::find_if(models.begin(), models.end(), [&](const auto& m) { return m.category == c; });
-        if (it == models.end()) {
+        auto base = std::find_if(models.begin(), models.end(),
+                                 [&](const auto& m) { return m.category == c && m.variant.empty(); });
+        if (base == models.end()) {
             throw std::runtime_error(dir + ": no sign model for category " + std::string(to_string(c)));
         }
-        out.push_back(*it);
+        out.push_back(*base);
+        for (const auto& m : models) {
+            if (m.category == c && !m.variant.empty()) {
+                out.push_back(m);
+            }
+        }
     }
     return out;
 }

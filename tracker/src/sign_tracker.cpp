@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <numeric>
 
 #include <opencv2/imgproc.hpp>
 #include <spdlog/spdlog.h>
@@ -47,6 +48,10 @@ constexpr float k_verifier_min_px = 12.f;
 // an occluder passing in front of a sign (the crowded scene's) makes its box read as background for a dozen frames,
 // while the clutter that one look let in reads as a sign only now and then.
 constexpr int k_vouching_readings = 5;
+// The candidate swarms a frame gives the model variants (SignModel::variant), as a share of candidate_swarms: beside
+// those of the base models, not out of them (1 in 16: 2 on the CPU, 4 on a GPU by default; on the dev set's frames
+// an eighth found the same signs, held out too, at twice the cost).
+constexpr int k_variant_share = 16;
 
 class SignTracker : public Tracker {
 public:
@@ -364,14 +369,15 @@ private:
     // first frame after a reset) verified_threshold times the model's scale where the verifier will check it
     // (verify_finds passes everything without a host frame). A video gives a faded sign more looks as it nears, and
     // its later frames keep detect_threshold: on the synthetic scenes the verifier's word alone let rendered clutter
-    // through (docs/benchmarks.md, "Real footage").
+    // through (docs/benchmarks.md, "Real footage"). Never under the model's find_floor.
     std::vector<double> find_thresholds() const {
         const auto& f = m_settings.fitness;
         std::vector<double> thresholds;
         for (const SignModel& m : m_models) {
-            thresholds.push_back(verified_first_look() && f.detect_threshold <= 1.0
-                                     ? std::min(f.detect_threshold, f.verified_threshold * m.verified_threshold_scale)
-                                     : f.detect_threshold);
+            const double bar = verified_first_look() && f.detect_threshold <= 1.0
+                                   ? std::min(f.detect_threshold, f.verified_threshold * m.verified_threshold_scale)
+                                   : f.detect_threshold;
+            thresholds.push_back(std::max(bar, static_cast<double>(m.find_floor)));
         }
         return thresholds;
     }
@@ -384,6 +390,10 @@ private:
         return m_verifier && m_host_frame != nullptr ? std::max(f.detect_threshold, f.small_find_threshold)
                                                      : f.detect_threshold;
     }
+    std::vector<std::size_t> best_base_jobs(const PoseSpace& ds, std::vector<SwarmJob>& jobs, std::size_t bases,
+                                            const std::vector<SwarmOutcome>& all_probes,
+                                            const std::vector<ProbePlace>& all_places, int keep,
+                                            StageTiming& timing) const;
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
                                                    const std::vector<int>& mask_models, std::uint64_t seed,
@@ -429,9 +439,16 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     const auto t0 = Clock::now();
     const Frustum f = search_frustum();
     auto jobs = candidate_jobs(candidate_regions(r), m_models, m_camera, lo, hi, f.z_min, f.z_max);
+    // The base models' jobs first, the variants' after: a variant's jobs neither take the base models' slots nor move
+    // their swarms' indices (and so their random streams), so they add finds without changing the others'.
+    const auto variants_from = std::stable_partition(jobs.begin(), jobs.end(), [&](const SwarmJob& j) {
+        return m_models[static_cast<std::size_t>(j.target.model)].variant.empty();
+    });
+    const std::size_t bases = static_cast<std::size_t>(variants_from - jobs.begin());
     timing.candidates_ms += ms_between(t0, Clock::now());
     const int keep = s.search.candidate_swarms > 0 ? s.search.candidate_swarms : (m_search->on_gpu() ? 64 : 40);
-    if (static_cast<int>(jobs.size()) <= keep) {
+    const int keep_variants = keep / k_variant_share;
+    if (static_cast<int>(bases) <= keep && static_cast<int>(jobs.size() - bases) <= keep_variants) {
         return jobs;
     }
     const auto probe = m_search->run(ds, jobs, masks, mask_models, seed, timing,
@@ -442,36 +459,61 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
         const Pose pose = ds.from_vector(probe[i].best.data());
         places.push_back({outline_box(pose, model), model});
     }
+    std::vector<SwarmJob> kept;
+    for (std::size_t i : best_base_jobs(ds, jobs, bases, probe, places, keep, timing)) {
+        kept.push_back(jobs[i]);
+    }
+    const std::vector<SwarmOutcome> variant_probe(probe.begin() + static_cast<std::ptrdiff_t>(bases), probe.end());
+    const std::vector<ProbePlace> variant_places(places.begin() + static_cast<std::ptrdiff_t>(bases), places.end());
+    for (std::size_t i : best_jobs(variant_probe, variant_places, keep_variants)) {
+        kept.push_back(jobs[bases + i]);
+    }
+    return kept;
+}
+
+// Of the first `bases` jobs (the base models'), those best_jobs keeps, the verifier's reserve among them; the jobs
+// the verifier led or confirmed at their region are narrowed about their place (SearchSettings::verified_swarms).
+std::vector<std::size_t> SignTracker::best_base_jobs(const PoseSpace& ds, std::vector<SwarmJob>& jobs,
+                                                     std::size_t bases, const std::vector<SwarmOutcome>& all_probes,
+                                                     const std::vector<ProbePlace>& all_places, int keep,
+                                                     StageTiming& timing) const {
+    const std::vector<SwarmOutcome> probe(all_probes.begin(), all_probes.begin() + static_cast<std::ptrdiff_t>(bases));
+    const std::vector<ProbePlace> places(all_places.begin(), all_places.begin() + static_cast<std::ptrdiff_t>(bases));
+    if (static_cast<int>(bases) <= keep) {
+        std::vector<std::size_t> all(bases);
+        std::iota(all.begin(), all.end(), std::size_t{0});
+        return all;
+    }
     const std::vector<std::size_t> by_fitness = best_jobs(probe, places, keep);
     std::vector<bool> confirmed = confirmed_jobs(places, timing);
     const std::vector<bool> at_region = confirm_at_regions(ds, jobs, places, confirmed, timing);
-    std::vector<SwarmJob> kept;
-    for (std::size_t i : best_jobs(probe, places, keep, confirmed, s.search.verified_swarms)) {
+    const std::vector<std::size_t> chosen = best_jobs(probe, places, keep, confirmed, m_settings.search.verified_swarms);
+    for (std::size_t i : chosen) {
         const bool verifier_led = std::find(by_fitness.begin(), by_fitness.end(), i) == by_fitness.end();
         if (at_region[i]) {
-            narrow_job(jobs[i], job_centre(jobs[i]), s.search.verified_search_share);
+            narrow_job(jobs[i], job_centre(jobs[i]), m_settings.search.verified_search_share);
         } else if (verifier_led && is_triangle(places[i].model)) {
-            narrow_job(jobs[i], probe[i].best, s.search.verified_search_share);
+            narrow_job(jobs[i], probe[i].best, m_settings.search.verified_search_share);
         }
-        kept.push_back(std::move(jobs[i]));
     }
-    return kept;
+    return chosen;
 }
 
 // The triangles' jobs whose probe box the verifier turned down, asked again at their region (the model's box at
 // the job's centre pose): a faded triangle's probe slides inside its rim or onto the disc below, where the
 // verifier reads no triangle, while the region still frames it. A job confirmed there becomes `confirmed` and is
-// marked (the result, one per job); all false without `confirmed` or with SearchSettings::verified_regions off.
+// marked (the result, one per place: the first places.size() jobs); all false without `confirmed` or with
+// SearchSettings::verified_regions off.
 std::vector<bool> SignTracker::confirm_at_regions(const PoseSpace& ds, const std::vector<SwarmJob>& jobs,
                                                   const std::vector<ProbePlace>& places, std::vector<bool>& confirmed,
                                                   StageTiming& timing) const {
-    std::vector<bool> at_region(jobs.size(), false);
+    std::vector<bool> at_region(places.size(), false);
     if (confirmed.empty() || !m_settings.search.verified_regions) {
         return at_region;
     }
     std::vector<std::size_t> asked;
     std::vector<ProbePlace> regions;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
+    for (std::size_t i = 0; i < places.size(); ++i) {
         const int model = places[i].model;
         if (!confirmed[i] && is_triangle(model)) {
             asked.push_back(i);
@@ -562,7 +604,13 @@ SignTracker::SearchPass SignTracker::detect_signs(std::uint64_t seed, FrameResul
     frustum_bounds(m_settings.frustum, m_camera, pass.space, lo, hi);
     frustum_bounds(search_frustum(), m_camera, pass.space, reach_lo, reach_hi);
     const bool with_candidates = m_host_frame != nullptr && s.search.candidate_regions > 0;
-    pass.jobs = tile_jobs(static_cast<int>(m_models.size()), s.search.detection_swarms_per_category,
+    // A variant (SignModel::variant) is searched only where a region shows its paint: the tiles are a blind search
+    // for each category, which its base model serves.
+    std::vector<int> base_models;
+    for (std::size_t m = 0; m < m_models.size(); ++m) {
+        if (m_models[m].variant.empty()) base_models.push_back(static_cast<int>(m));
+    }
+    pass.jobs = tile_jobs(base_models, s.search.detection_swarms_per_category,
                           detection_tiles(s, m_search->on_gpu(), with_candidates), lo, hi);
     std::vector<cv::Rect2f> masks;
     std::vector<int> mask_models;

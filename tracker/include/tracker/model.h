@@ -40,6 +40,11 @@ struct SignModel {
     Category category = Category::Prohibitory;
     std::string description;
     std::string source;                // file it came from
+    // Empty for a category's base model; otherwise the name of a second design of the category (the file's
+    // "variant"): a sign whose face the base model's parts do not fit, such as the roundabout among the mandatory
+    // signs, whose arrows lie where the base model needs blue. A variant is searched from candidate regions beside
+    // the base model and reports the same category.
+    std::string variant;
     std::vector<cv::Point3f> outline;  // closed polygon, sign frame
     std::vector<ModelLayer> layers;
     std::vector<ModelPoint> points;    // rim, interior, outside from the file; edge derived from the outline
@@ -55,6 +60,11 @@ struct SignModel {
     // (wheels, headlights, lamps) are everywhere, triangles of a sign's make are not (docs/benchmarks.md, "Real
     // footage").
     float verified_threshold_scale = 1.f;
+    // The least fitness a find of this model needs whatever the verifier says (the file's "find_floor", default 0: none).
+    // A variant whose parts at a small sign's size are only a coloured disc (the roundabout's blue disc and blue centre,
+    // its arrows blurred) fits sky through foliage or a lamp as well as the base model's harder parts do not, and the
+    // verifier reads those as the category: its finds must carry themselves by their fit.
+    float find_floor = 0.f;
 
     int count(PointRole role) const;
     // Width and height of the outline's bounding box, in metres.
@@ -66,8 +76,8 @@ struct SignModel {
 
 // Throws std::runtime_error "FILE: field 'F': reason" for a malformed file.
 SignModel load_sign_model(const std::string& path);
-// Every *.json in `dir` (empty: default_models_dir()); throws when one is malformed, when a category appears
-// twice, or when one of `wanted` has no model.
+// Every *.json in `dir` (empty: default_models_dir()), for each of `wanted` its base model and then its variants;
+// throws when one is malformed, when a category has two base models, or when one of `wanted` has no base model.
 std::vector<SignModel> load_sign_models(const std::string& dir, const std::vector<Category>& wanted);
 // assets_dir()/signs (tracker/assets.h): the installed, or else the source tree's, sign models.
 std::string default_models_dir();

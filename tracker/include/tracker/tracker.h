@@ -38,8 +38,9 @@ struct SearchSettings {
     // Candidate detection (tracker/src/candidates.h): regions of sign paint, at most candidate_regions of them
     // (0: none), each paired with every model of its colour; a short probe search (candidate_probe_generations
     // of a small swarm) scores every pair, and the best candidate_swarms pairs (0 = auto: 64 on a GPU, 40 on
-    // the CPU backend) get a full detection swarm in a box around the region. Real signs of 15-30 px are too
-    // small for swarms spread over the frustum to land on; the regions are where they can be.
+    // the CPU backend) get a full detection swarm in a box around the region; a model variant's pairs get a sixteenth
+    // as many again, on top (SignModel::variant). Real signs of 15-30 px are too small for swarms spread over the
+    // frustum to land on; the regions are where they can be.
     int candidate_regions = 60;
     int candidate_swarms = 0;
     int candidate_probe_generations = 8;
