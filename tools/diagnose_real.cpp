@@ -88,7 +88,8 @@ bool framed(const BoxLabel& l, const std::vector<Candidate>& regions, ColourClas
 void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const Camera& cam, const TrackerSettings& s,
                 SearchRunner& runner, const SignEvaluator& host, SignFate& fate) {
     const auto own = [&](int m) { return models[static_cast<std::size_t>(m)].category == *l.category; };
-    const auto base = std::find_if(models.begin(), models.end(), [&](const SignModel& m) { return m.category == *l.category; });
+    const auto base =
+        std::find_if(models.begin(), models.end(), [&](const SignModel& m) { return m.category == *l.category; });
     if (base == models.end()) {
         return;
     }

@@ -148,7 +148,8 @@ TEST(SignModels, VariantsFollowTheirBaseModel) {
         }
     }
     EXPECT_EQ(next, models.size());
-    const auto roundabout = std::find_if(models.begin(), models.end(), [](const SignModel& m) { return m.variant == "roundabout"; });
+    const auto roundabout =
+        std::find_if(models.begin(), models.end(), [](const SignModel& m) { return m.variant == "roundabout"; });
     ASSERT_NE(roundabout, models.end());
     EXPECT_EQ(roundabout->category, Category::Mandatory);
     // Asking for one category gives its variants too, and no other category.
@@ -179,8 +180,9 @@ TEST(BadInput, SignModelVariants) {
     const auto put = [&](const std::string& name, const std::string& text) { std::ofstream(dir / name) << text; };
     put("b.json", "{" + body + R"(,"variant":"night"})");
     // A variant alone is no model for its category.
-    EXPECT_NE(error_of([&] { load_sign_models(dir.string(), {Category::Stop}); }).find("no sign model for category stop"),
-              std::string::npos);
+    EXPECT_NE(
+        error_of([&] { load_sign_models(dir.string(), {Category::Stop}); }).find("no sign model for category stop"),
+        std::string::npos);
     put("a.json", "{" + body + "}");
     const auto both = load_sign_models(dir.string(), {Category::Stop});
     ASSERT_EQ(both.size(), 2u);
@@ -194,7 +196,8 @@ TEST(BadInput, SignModelVariants) {
     fs::remove(dir / "c.json");
     put("d.json", "{" + body + R"(,"variant":"night"})");
     const std::string two_variants = error_of([&] { load_sign_models(dir.string(), {Category::Stop}); });
-    EXPECT_NE(two_variants.find("d.json: field 'category': stop variant night is already defined by"), std::string::npos)
+    EXPECT_NE(two_variants.find("d.json: field 'category': stop variant night is already defined by"),
+              std::string::npos)
         << two_variants;
     fs::remove_all(dir);
 }

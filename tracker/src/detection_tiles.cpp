@@ -18,8 +18,8 @@ TileGrid detection_tiles(const TrackerSettings& s, bool gpu, bool with_candidate
     return g;
 }
 
-std::vector<SwarmJob> tile_jobs(const std::vector<int>& models, int swarms_per_category, TileGrid grid, const std::vector<double>& lo,
-                                const std::vector<double>& hi) {
+std::vector<SwarmJob> tile_jobs(const std::vector<int>& models, int swarms_per_category, TileGrid grid,
+                                const std::vector<double>& lo, const std::vector<double>& hi) {
     std::vector<SwarmJob> jobs;
     const double du = (hi[0] - lo[0]) / grid.columns, dv = (hi[1] - lo[1]) / grid.rows;
     for (int m : models) {

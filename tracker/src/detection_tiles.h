@@ -19,8 +19,8 @@ TileGrid detection_tiles(const TrackerSettings& s, bool gpu, bool with_candidate
 
 // For every model of `models` (indices; the categories' base models), swarms_per_category swarms per tile; a tile
 // covers its share of the frustum's image directions (lo/hi: the detection space's bounds) with a 5 % overlap.
-std::vector<SwarmJob> tile_jobs(const std::vector<int>& models, int swarms_per_category, TileGrid grid, const std::vector<double>& lo,
-                                const std::vector<double>& hi);
+std::vector<SwarmJob> tile_jobs(const std::vector<int>& models, int swarms_per_category, TileGrid grid,
+                                const std::vector<double>& lo, const std::vector<double>& hi);
 
 // What detection swarms do not see: each track's box grown by a tenth, for the track's own model; weak tracks
 // hide nothing (Track::weak).

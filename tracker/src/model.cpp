@@ -266,10 +266,10 @@ std::vector<SignModel> load_sign_models(const std::string& dir_in, const std::ve
         SignModel m = load_sign_model(f);
         for (const auto& other : models) {
             if (other.category == m.category && other.variant == m.variant) {
-                throw std::runtime_error(
-                    f + ": field 'category': " + std::string(to_string(m.category)) +
-                    (m.variant.empty() ? "" : " variant " + m.variant) + " is already defined by " + other.source +
-                    "; give one of them another \"variant\" name");
+                throw std::runtime_error(f + ": field 'category': " + std::string(to_string(m.category)) +
+                                         (m.variant.empty() ? "" : " variant " + m.variant) +
+                                         " is already defined by " + other.source +
+                                         "; give one of them another \"variant\" name");
             }
         }
         models.push_back(std::move(m));

@@ -487,7 +487,8 @@ std::vector<std::size_t> SignTracker::best_base_jobs(const PoseSpace& ds, std::v
     const std::vector<std::size_t> by_fitness = best_jobs(probe, places, keep);
     std::vector<bool> confirmed = confirmed_jobs(places, timing);
     const std::vector<bool> at_region = confirm_at_regions(ds, jobs, places, confirmed, timing);
-    const std::vector<std::size_t> chosen = best_jobs(probe, places, keep, confirmed, m_settings.search.verified_swarms);
+    const std::vector<std::size_t> chosen =
+        best_jobs(probe, places, keep, confirmed, m_settings.search.verified_swarms);
     for (std::size_t i : chosen) {
         const bool verifier_led = std::find(by_fitness.begin(), by_fitness.end(), i) == by_fitness.end();
         if (at_region[i]) {

@@ -60,10 +60,10 @@ struct SignModel {
     // (wheels, headlights, lamps) are everywhere, triangles of a sign's make are not (docs/benchmarks.md, "Real
     // footage").
     float verified_threshold_scale = 1.f;
-    // The least fitness a find of this model needs whatever the verifier says (the file's "find_floor", default 0: none).
-    // A variant whose parts at a small sign's size are only a coloured disc (the roundabout's blue disc and blue centre,
-    // its arrows blurred) fits sky through foliage or a lamp as well as the base model's harder parts do not, and the
-    // verifier reads those as the category: its finds must carry themselves by their fit.
+    // The least fitness a find of this model needs whatever the verifier says (the file's "find_floor", default 0:
+    // none). A variant whose parts at a small sign's size are only a coloured disc (the roundabout's blue disc and
+    // blue centre, its arrows blurred) fits sky through foliage or a lamp, which the base model's harder parts do not
+    // fit, and the verifier reads those as the category: its finds must carry themselves by their fit.
     float find_floor = 0.f;
 
     int count(PointRole role) const;
