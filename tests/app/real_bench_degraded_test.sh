@@ -5,9 +5,7 @@
 set -uo pipefail
 bin="$1"
 data="$2"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/../dev_set.sh"
 
 # Bad values first: they need no data.
 for bad in "--resave-quality 101" "--resave-quality -5" "--blur -1" "--resave-chroma 422" "--resave-chroma 444" \
@@ -17,10 +15,7 @@ for bad in "--resave-quality 101" "--resave-quality -5" "--blur -1" "--resave-ch
     grep -q -- "${bad%% *}" "$tmp/err" || { cat "$tmp/err"; fail "$bad: the error does not name the option"; }
 done
 
-if [ ! -f "$data/labels.csv" ] || [ ! -d "$data/images" ]; then
-    echo "SKIP: no dev set at $data (the folder shared/data/gtsdb-dev beside the checkout)"
-    exit 77
-fi
+need_dev_set "$data"
 # The degraded runs are whole-tracker runs: the sanitizer pass skips them (tests/tracker/long_runs.h says why)
 # and keeps the bad values above.
 if [ -n "${TRACKER_SKIP_LONG_RUNS:-}" ]; then

@@ -13,12 +13,8 @@ data="$2"
 frames="${3:-3}"
 recall_floor="${4:-}"
 precision_floor="${5:-}"
-if [ ! -f "$data/labels.csv" ] || [ ! -d "$data/images" ]; then
-    echo "SKIP: no dev set at $data (the folder shared/data/gtsdb-dev beside the checkout)"
-    exit 77
-fi
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/../dev_set.sh"
+need_dev_set "$data"
 "$bin" bench --suite real --data "$data" --frames "$frames" --backend cpu --json "$tmp/real.json" >"$tmp/out" 2>"$tmp/err" || {
     echo "FAIL: exit $?"; cat "$tmp/err" "$tmp/out"; exit 1; }
 cat "$tmp/out"

@@ -9,13 +9,8 @@ set -uo pipefail
 bin="$1"
 data="$2"
 models="$3"
-if [ ! -f "$data/labels.csv" ] || [ ! -d "$data/images" ]; then
-    echo "SKIP: no dev set at $data (the folder shared/data/gtsdb-dev beside the checkout)"
-    exit 77
-fi
-fail() { echo "FAIL: $*"; exit 1; }
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/../dev_set.sh"
+need_dev_set "$data"
 mkdir -p "$tmp/data/images" "$tmp/base_models"
 grep ';40;' "$data/labels.csv" >"$tmp/data/labels.csv"
 [ "$(wc -l <"$tmp/data/labels.csv")" -ge 5 ] || fail "fewer than 5 roundabout labels in $data/labels.csv"

@@ -7,13 +7,8 @@
 set -uo pipefail
 bin="$1"
 data="$2"
-if [ ! -f "$data/labels.csv" ] || [ ! -d "$data/images" ]; then
-    echo "SKIP: no dev set at $data (the folder shared/data/gtsdb-dev beside the checkout)"
-    exit 77
-fi
-fail() { echo "FAIL: $*"; exit 1; }
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/../dev_set.sh"
+need_dev_set "$data"
 echo '{"candidate_regions": 3}' >"$tmp/few.json"
 "$bin" --data "$data" --frames 8 --config "$tmp/few.json" --per-sign "$tmp/signs.csv" >"$tmp/out" 2>"$tmp/err" || {
     cat "$tmp/err" "$tmp/out"; fail "exit $?"; }
