@@ -88,9 +88,8 @@ bool framed(const BoxLabel& l, const std::vector<Candidate>& regions, ColourClas
 void oracle_fit(const BoxLabel& l, const std::vector<SignModel>& models, const Camera& cam, const TrackerSettings& s,
                 SearchRunner& runner, const SignEvaluator& host, SignFate& fate) {
     const auto own = [&](int m) { return models[static_cast<std::size_t>(m)].category == *l.category; };
-    const auto base =
-        std::find_if(models.begin(), models.end(), [&](const SignModel& m) { return m.category == *l.category; });
-    if (base == models.end()) {
+    const SignModel* base = base_model(models, *l.category);
+    if (base == nullptr) {
         return;
     }
     PoseSpace space;
@@ -268,13 +267,8 @@ int main(int argc, char** argv) {
                     continue;
                 }
                 SignFate f{it->first, *l.category, l.box.width};
-                ColourClass colour = ColourClass::Red;
-                for (const auto& m : models) {
-                    if (m.category == *l.category) {
-                        colour = rim_colour(m); // the base model's (first of the category); variants share it
-                        break;
-                    }
-                }
+                const SignModel* base = base_model(models, *l.category);
+                const ColourClass colour = base != nullptr ? rim_colour(*base) : ColourClass::Red;
                 f.region = framed(l, all_regions, colour);
                 f.ranked = framed(l, kept_regions, colour);
                 oracle_fit(l, models, cam, settings, runner, host, f);

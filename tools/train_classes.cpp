@@ -316,11 +316,7 @@ int run(const Options& o) {
                     if (!found) continue;
                     taken.insert(best);
                     ++matched;
-                    const SignModel* model = nullptr;
-                    for (const auto& m : models) {
-                        if (m.category == d.category && model == nullptr) model = &m; // the base model
-                    }
-                    const cv::Mat face = rectify_face(bgr, cam, *model, d.pose);
+                    const cv::Mat face = rectify_face(bgr, cam, *base_model(models, d.category), d.pose);
                     const Sign& s = signs[best];
                     dets.add(s.category, s.class_id, held[static_cast<std::size_t>(s.fold)]->classify(s.category, face));
                 }

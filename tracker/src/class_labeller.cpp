@@ -30,12 +30,9 @@ void ClassLabeller::label(std::vector<Detection>& detections, const cv::Mat* hos
     std::vector<math::FaceMap> maps;
     std::vector<std::size_t> which; // detection of each map
     for (std::size_t i = 0; i < detections.size(); ++i) {
-        for (const auto& m : models) {
-            if (m.category == detections[i].category) {
-                maps.push_back(face_map_for(camera, m, detections[i].pose));
-                which.push_back(i);
-                break;
-            }
+        if (const SignModel* m = base_model(models, detections[i].category)) {
+            maps.push_back(face_map_for(camera, *m, detections[i].pose));
+            which.push_back(i);
         }
     }
     std::vector<cv::Mat> faces;

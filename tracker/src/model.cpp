@@ -247,6 +247,12 @@ SignModel load_sign_model(const std::string& path) {
 
 std::string default_models_dir() { return assets_dir() + "/signs"; }
 
+const SignModel* base_model(const std::vector<SignModel>& models, Category category) {
+    const auto it =
+        std::find_if(models.begin(), models.end(), [&](const SignModel& m) { return m.category == category; });
+    return it == models.end() ? nullptr : &*it;
+}
+
 std::vector<SignModel> load_sign_models(const std::string& dir_in, const std::vector<Category>& wanted) {
     const std::string dir = dir_in.empty() ? default_models_dir() : dir_in;
     namespace fs = std::filesystem;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iterator>
 #include <numeric>
 
 #include <opencv2/imgproc.hpp>
@@ -390,10 +391,9 @@ private:
         return m_verifier && m_host_frame != nullptr ? std::max(f.detect_threshold, f.small_find_threshold)
                                                      : f.detect_threshold;
     }
-    std::vector<std::size_t> best_base_jobs(const PoseSpace& ds, std::vector<SwarmJob>& jobs, std::size_t bases,
-                                            const std::vector<SwarmOutcome>& all_probes,
-                                            const std::vector<ProbePlace>& all_places, int keep,
-                                            StageTiming& timing) const;
+    std::vector<std::size_t> best_base_jobs(const PoseSpace& ds, std::vector<SwarmJob>& jobs,
+                                            const std::vector<SwarmOutcome>& probe,
+                                            const std::vector<ProbePlace>& places, int keep, StageTiming& timing) const;
     std::vector<SwarmJob> candidate_detection_jobs(const PoseSpace& ds, const std::vector<double>& lo,
                                                    const std::vector<double>& hi, const std::vector<cv::Rect2f>& masks,
                                                    const std::vector<int>& mask_models, std::uint64_t seed,
@@ -451,34 +451,40 @@ std::vector<SwarmJob> SignTracker::candidate_detection_jobs(const PoseSpace& ds,
     if (static_cast<int>(bases) <= keep && static_cast<int>(jobs.size() - bases) <= keep_variants) {
         return jobs;
     }
-    const auto probe = m_search->run(ds, jobs, masks, mask_models, seed, timing,
-                                     SearchSize{k_probe_particles, s.search.candidate_probe_generations});
+    std::vector<SwarmOutcome> probe =
+        m_search->run(ds, jobs, masks, mask_models, seed, timing,
+                      SearchSize{k_probe_particles, s.search.candidate_probe_generations});
     std::vector<ProbePlace> places;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         const int model = jobs[i].target.model;
         const Pose pose = ds.from_vector(probe[i].best.data());
         places.push_back({outline_box(pose, model), model});
     }
+    // The variants' probes and places moved out; the base models' stay in place.
+    const auto from = static_cast<std::ptrdiff_t>(bases);
+    const std::vector<SwarmOutcome> variant_probe(std::make_move_iterator(probe.begin() + from),
+                                                  std::make_move_iterator(probe.end()));
+    const std::vector<ProbePlace> variant_places(places.begin() + from, places.end());
+    probe.resize(bases);
+    places.resize(bases);
     std::vector<SwarmJob> kept;
-    for (std::size_t i : best_base_jobs(ds, jobs, bases, probe, places, keep, timing)) {
+    for (std::size_t i : best_base_jobs(ds, jobs, probe, places, keep, timing)) {
         kept.push_back(jobs[i]);
     }
-    const std::vector<SwarmOutcome> variant_probe(probe.begin() + static_cast<std::ptrdiff_t>(bases), probe.end());
-    const std::vector<ProbePlace> variant_places(places.begin() + static_cast<std::ptrdiff_t>(bases), places.end());
     for (std::size_t i : best_jobs(variant_probe, variant_places, keep_variants)) {
         kept.push_back(jobs[bases + i]);
     }
     return kept;
 }
 
-// Of the first `bases` jobs (the base models'), those best_jobs keeps, the verifier's reserve among them; the jobs
-// the verifier led or confirmed at their region are narrowed about their place (SearchSettings::verified_swarms).
+// Of the first probe.size() jobs (the base models', one probe and place each), those best_jobs keeps, the verifier's
+// reserve among them; the jobs the verifier led or confirmed at their region are narrowed about their place
+// (SearchSettings::verified_swarms).
 std::vector<std::size_t> SignTracker::best_base_jobs(const PoseSpace& ds, std::vector<SwarmJob>& jobs,
-                                                     std::size_t bases, const std::vector<SwarmOutcome>& all_probes,
-                                                     const std::vector<ProbePlace>& all_places, int keep,
+                                                     const std::vector<SwarmOutcome>& probe,
+                                                     const std::vector<ProbePlace>& places, int keep,
                                                      StageTiming& timing) const {
-    const std::vector<SwarmOutcome> probe(all_probes.begin(), all_probes.begin() + static_cast<std::ptrdiff_t>(bases));
-    const std::vector<ProbePlace> places(all_places.begin(), all_places.begin() + static_cast<std::ptrdiff_t>(bases));
+    const std::size_t bases = probe.size();
     if (static_cast<int>(bases) <= keep) {
         std::vector<std::size_t> all(bases);
         std::iota(all.begin(), all.end(), std::size_t{0});

@@ -79,6 +79,8 @@ SignModel load_sign_model(const std::string& path);
 // Every *.json in `dir` (empty: default_models_dir()), for each of `wanted` its base model and then its variants;
 // throws when one is malformed, when a category has two base models, or when one of `wanted` has no base model.
 std::vector<SignModel> load_sign_models(const std::string& dir, const std::vector<Category>& wanted);
+// A category's base model among load_sign_models' result (the first of its category), or nullptr when it has none.
+const SignModel* base_model(const std::vector<SignModel>& models, Category category);
 // assets_dir()/signs (tracker/assets.h): the installed, or else the source tree's, sign models.
 std::string default_models_dir();
 

@@ -174,10 +174,8 @@ private:
     }
 
     const SignModel& model(Category c) const {
-        for (const auto& m : m_models) {
-            if (m.category == c) {
-                return m;
-            }
+        if (const SignModel* m = base_model(m_models, c)) {
+            return *m;
         }
         throw std::logic_error("real scene: no model for a category");
     }
