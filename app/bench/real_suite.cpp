@@ -44,17 +44,19 @@ std::vector<fs::path> images_of(const fs::path& data) {
     return out;
 }
 
-// --labels, else DIR/labels.csv, else the one .json in DIR (COCO).
+// --labels, else DIR/labels.csv, else DIR/gt.txt (GTSDB as published), else the one .json in DIR (COCO).
 std::string labels_of(const fs::path& data, const std::string& given) {
     if (!given.empty()) return given;
-    if (fs::is_regular_file(data / "labels.csv")) return (data / "labels.csv").string();
+    for (const char* name : {"labels.csv", "gt.txt"}) {
+        if (fs::is_regular_file(data / name)) return (data / name).string();
+    }
     std::vector<fs::path> json;
     for (const auto& e : fs::directory_iterator(data)) {
         if (e.is_regular_file() && e.path().extension() == ".json") json.push_back(e.path());
     }
     if (json.size() == 1) return json[0].string();
     throw std::runtime_error("--data " + data.string() + ": " +
-                             (json.empty() ? std::string("no labels.csv or COCO .json there")
+                             (json.empty() ? std::string("no labels.csv, gt.txt or COCO .json there")
                                            : std::string("several .json files there")) +
                              "; give the labels with --labels FILE");
 }

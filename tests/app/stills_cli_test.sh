@@ -87,6 +87,16 @@ expect "bench real timing" "$tmp/out" "time per frame"
 expect "bench real json" "$tmp/real.json" '"median_frame"'
 expect "bench real predictions name their images" "$tmp/real.jsonl" '"file":"a.ppm"'
 grep '| any sign' "$tmp/out" >"$tmp/bench_row"
+# GTSDB as published: the images and gt.txt (no category; the class id gives it) in one folder, found without --labels.
+mkdir -p "$tmp/gtsdb"
+cp "$tmp/stills/a.ppm" "$tmp/stills/c.ppm" "$tmp/gtsdb/"
+printf 'a.ppm;10;10;29;29;14\nc.ppm;40;40;59;59;38\nc.ppm;80;40;99;59;17\n' >"$tmp/gtsdb/gt.txt"
+check "bench real on a GTSDB folder" 0 "$bin" bench --suite real --data "$tmp/gtsdb" --backend cpu --config "$tmp/light.json"
+expect "gt.txt found" "$tmp/out" "labels $tmp/gtsdb/gt.txt"
+expect "gt.txt categories from class ids" "$tmp/out" "2 labelled signs of modelled categories, 1 don't-care"
+printf 'a.ppm;10;10;29;29;99\n' >"$tmp/gtsdb/gt.txt"
+check "gt.txt with an unknown class" 2 "$bin" bench --suite real --data "$tmp/gtsdb" --backend cpu --config "$tmp/light.json"
+one_line_error "gt.txt with an unknown class" "gt.txt:1: class_id 99 is not in the sign class list"
 check "eval of the bench's predictions" 0 "$bin" eval --labels "$tmp/labels.csv" --pred "$tmp/real.jsonl"
 grep -qF "$(cat "$tmp/bench_row")" "$tmp/out" || { echo "FAIL: eval of the bench's predictions differs from the bench's row"; fail=1; }
 exit $fail

@@ -8,6 +8,7 @@
 
 #include "tracker/eval.h"
 #include "tracker/labels.h"
+#include "tracker/sign_classes.h"
 #include "test_files.h"
 
 namespace tracker {
@@ -23,6 +24,11 @@ TEST(Labels, CategoryNamesAreMatchedLoosely) {
     EXPECT_EQ(parse_category_loose("PROHIBITORY"), Category::Prohibitory);
     EXPECT_FALSE(parse_category_loose("noentry").has_value());
     EXPECT_FALSE(parse_category_loose("priority").has_value());
+    EXPECT_EQ(parse_category_loose("stop sign"), Category::Stop);
+    EXPECT_EQ(parse_category_loose("Warning"), Category::Danger);
+    EXPECT_EQ(parse_category_loose("yield"), Category::GiveWay);
+    EXPECT_EQ(parse_category_loose("prohibition"), Category::Prohibitory);
+    EXPECT_FALSE(parse_category_loose("warnings").has_value());
     EXPECT_EQ(image_key("images/00012.jpg"), "00012");
     EXPECT_EQ(image_key("00012"), "00012");
 }
@@ -43,6 +49,38 @@ TEST(Labels, CsvRightAndBottomAreInclusive) {
     EXPECT_EQ(set.images, (std::vector<std::string>{"00000", "00001"}));
 }
 
+TEST(Labels, GtsdbLinesTakeTheirCategoryFromTheClassId) {
+    // GTSDB's own gt.txt: 6 fields, the images as .ppm; the shipped class list names the categories.
+    const auto path = write_temp("gt.txt", "00000.ppm;774;411;815;446;11\n"
+                                            "00001.ppm;983;388;1024;432;13\n"
+                                            "00001.ppm;386;494;442;552;17\n"
+                                            "00002.ppm;10;20;30;40;1;mandatory\n");
+    const LabelSet set = read_labels(path);
+    ASSERT_EQ(set.labels.size(), 4u);
+    EXPECT_EQ(set.labels[0].image, "00000");
+    EXPECT_EQ(set.labels[0].category, Category::Danger);
+    EXPECT_EQ(set.labels[0].class_id, 11);
+    EXPECT_FLOAT_EQ(set.labels[0].box.width, 42.f);
+    EXPECT_EQ(set.labels[1].category, Category::GiveWay);
+    EXPECT_FALSE(set.labels[2].category.has_value()); // no entry: no model, don't-care
+    EXPECT_EQ(set.labels[2].name, "noentry");
+    EXPECT_EQ(set.labels[3].category, Category::Mandatory); // a 7th field wins over the class id
+    // A class list of one's own.
+    std::vector<SignClass> mine(1);
+    mine[0].id = 11;
+    mine[0].name = "mine";
+    mine[0].category_name = "stop";
+    const auto one = write_temp("gt_one.txt", "00000.ppm;774;411;815;446;11\n");
+    EXPECT_EQ(read_labels_csv(one, &mine).labels[0].category, Category::Stop);
+    const auto unknown = write_temp("gt_unknown.txt", "00000.ppm;1;2;3;4;11\n00001.ppm;1;2;3;4;99\n");
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(unknown); })
+                  .find("gt_unknown.txt:2: class_id 99 is not in the sign class list"),
+              std::string::npos);
+    const auto word = write_temp("gt_word.txt", "00000.ppm;1;2;3;4;danger\n");
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(word); }).find(":1: field 'class_id': 'danger' is not an integer"),
+              std::string::npos);
+}
+
 TEST(Labels, MalformedCsvNamesTheLine) {
     const auto few = write_temp("labels_few.csv", "00000;1;2;3;4;11;danger\n00001;1;2;3\n");
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(few); }).find("labels_few.csv:2: expected 7 fields"), std::string::npos);
@@ -52,7 +90,7 @@ TEST(Labels, MalformedCsvNamesTheLine) {
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(flipped); }).find(":1: right/bottom"), std::string::npos);
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(::testing::TempDir() + "/no_such.csv"); }).find("cannot open"),
               std::string::npos);
-    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(few + ".txt"); }).find("unknown label format"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(few + ".xml"); }).find("unknown label format"), std::string::npos);
 }
 
 TEST(Labels, CocoDetectionJson) {

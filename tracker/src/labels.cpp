@@ -12,6 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tracker/assets.h"
+#include "tracker/sign_classes.h"
+
 namespace tracker {
 namespace {
 
@@ -42,6 +45,27 @@ std::string trim(const std::string& s) {
     return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
 }
 
+// A GTSDB line's category, from its class id and the class list (as classes.json spells it).
+std::string category_of_class(const std::vector<SignClass>& classes, const std::string& field, const std::string& where) {
+    std::size_t used = 0;
+    int id = -1;
+    try {
+        id = std::stoi(field, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != field.size()) {
+        throw std::runtime_error(where + "field 'class_id': '" + field +
+                                 "' is not an integer (a line of 6 fields takes its category from the class id)");
+    }
+    for (const SignClass& c : classes) {
+        if (c.id == id) return c.category_name;
+    }
+    throw std::runtime_error(where + "class_id " + field +
+                             " is not in the sign class list (assets/classes/classes.json); give the category as a "
+                             "7th field");
+}
+
 } // namespace
 
 std::string image_key(std::string_view file) {
@@ -58,10 +82,20 @@ std::optional<Category> parse_category_loose(std::string_view name) {
         const auto c = static_cast<Category>(i);
         if (lower_alnum(to_string(c)) == key) return c;
     }
+    // The names other label sets and their tools give the same kinds of sign (COCO's own "stop sign", the US and
+    // Vienna Convention's "warning" and "yield").
+    static const std::pair<const char*, Category> k_synonyms[] = {{"warning", Category::Danger},
+                                                                 {"yield", Category::GiveWay},
+                                                                 {"stopsign", Category::Stop},
+                                                                 {"prohibition", Category::Prohibitory}};
+    for (const auto& [synonym, c] : k_synonyms) {
+        if (key == synonym) return c;
+    }
     return std::nullopt;
 }
 
-LabelSet read_labels_csv(const std::string& path) {
+LabelSet read_labels_csv(const std::string& path, const std::vector<SignClass>* classes) {
+    std::vector<SignClass> shipped; // GTSDB's class list, read at the first line without a category
     std::ifstream in(path);
     if (!in) throw std::runtime_error(path + ": cannot open for reading (" + std::strerror(errno) + "); check the path");
     LabelSet set;
@@ -77,9 +111,9 @@ LabelSet read_labels_csv(const std::string& path) {
         if (!line.empty() && line.back() == ';') f.emplace_back();
         const std::string where = path + ":" + std::to_string(n) + ": ";
         if (n == 1 && !f.empty() && lower_alnum(f[0]) == "file") continue; // a header line
-        if (f.size() != 7) {
-            throw std::runtime_error(where + "expected 7 fields file;left;top;right;bottom;class_id;category, got " +
-                                     std::to_string(f.size()));
+        if (f.size() != 7 && f.size() != 6) {
+            throw std::runtime_error(where + "expected 7 fields file;left;top;right;bottom;class_id;category (or "
+                                             "GTSDB's 6, without the category), got " + std::to_string(f.size()));
         }
         static const char* k_names[] = {"left", "top", "right", "bottom"};
         double v[4];
@@ -98,6 +132,13 @@ LabelSet read_labels_csv(const std::string& path) {
         if (f[0].empty()) throw std::runtime_error(where + "field 'file': empty");
         if (v[2] < v[0] || v[3] < v[1]) {
             throw std::runtime_error(where + "right/bottom lie left of / above left/top (right and bottom are inclusive)");
+        }
+        if (f.size() == 6) {
+            if (classes == nullptr) {
+                if (shipped.empty()) shipped = SignClassifier::load_class_list(assets_dir() + "/classes/classes.json");
+                classes = &shipped;
+            }
+            f.push_back(category_of_class(*classes, f[5], where));
         }
         if (f[6].empty()) throw std::runtime_error(where + "field 'category': empty");
         BoxLabel l;
@@ -195,10 +236,10 @@ cv::Rect2f in_image_coordinates(const cv::Rect2f& label_box) {
 
 LabelSet read_labels(const std::string& path) {
     const std::string ext = extension_of(path);
-    if (ext == "csv") return read_labels_csv(path);
+    if (ext == "csv" || ext == "txt") return read_labels_csv(path);
     if (ext == "json") return read_labels_coco(path);
-    throw std::runtime_error(path + ": unknown label format; give a .csv (file;left;top;right;bottom;class_id;category) "
-                             "or a COCO .json");
+    throw std::runtime_error(path + ": unknown label format; give a .csv (file;left;top;right;bottom;class_id;category), "
+                             "GTSDB's gt.txt or a COCO .json");
 }
 
 } // namespace tracker

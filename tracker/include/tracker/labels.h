@@ -1,7 +1,7 @@
 #pragma once
 // Box labels of real footage, for scoring stills: the GTSDB dev set's CSV (`file;left;top;right;bottom;class_id;
-// category`, right/bottom inclusive) and COCO detection JSON (images, annotations with bbox [x, y, w, h],
-// categories). A label whose category the tracker has no model for keeps its name but no Category: it is
+// category`, right/bottom inclusive), GTSDB's own gt.txt (the same without the category, which the class id gives)
+// and COCO detection JSON (images, annotations with bbox [x, y, w, h], categories). A label whose category the tracker has no model for keeps its name but no Category: it is
 // don't-care in the scoring (tracker/eval.h, evaluate_labels).
 #include <optional>
 #include <string>
@@ -13,6 +13,8 @@
 #include "tracker/types.h"
 
 namespace tracker {
+
+struct SignClass;
 
 struct BoxLabel {
     std::string image;                // image key (image_key of the file name)
@@ -31,13 +33,16 @@ struct LabelSet {
 // CSV's "00012", a COCO "images/00012.jpg" and a frame record's "00012.jpg" meet.
 std::string image_key(std::string_view file);
 // Category names as label files spell them: case, '-', '_' and spaces do not matter ("Give-Way", "giveway",
-// "give_way"). Unknown names give nullopt.
+// "give_way"), and a few other label sets' names for them ("warning", "yield", "stop sign", "prohibition"). Unknown
+// names give nullopt.
 std::optional<Category> parse_category_loose(std::string_view name);
 
 // Throw std::runtime_error "PATH:LINE: reason" (CSV) or "PATH: annotations[i]: field 'F': reason" (COCO).
-LabelSet read_labels_csv(const std::string& path);
+// A CSV line of 6 fields (GTSDB's gt.txt: no category) takes the category of its class id in `classes`, or where
+// that is null in the shipped class list (assets/classes/classes.json, read only when such a line comes).
+LabelSet read_labels_csv(const std::string& path, const std::vector<SignClass>* classes = nullptr);
 LabelSet read_labels_coco(const std::string& path);
-// By extension: .csv is the CSV, .json COCO; anything else throws naming both.
+// By extension: .csv and .txt (GTSDB's gt.txt) are the CSV, .json COCO; anything else throws naming them.
 LabelSet read_labels(const std::string& path);
 
 // A label's box where the tracker's boxes are. Label files give pixel edges (pixel i spans [i, i + 1), as COCO and
