@@ -52,9 +52,9 @@ TEST(Labels, CsvRightAndBottomAreInclusive) {
 TEST(Labels, GtsdbLinesTakeTheirCategoryFromTheClassId) {
     // GTSDB's own gt.txt: 6 fields, the images as .ppm; the shipped class list names the categories.
     const auto path = write_temp("gt.txt", "00000.ppm;774;411;815;446;11\n"
-                                            "00001.ppm;983;388;1024;432;13\n"
-                                            "00001.ppm;386;494;442;552;17\n"
-                                            "00002.ppm;10;20;30;40;1;mandatory\n");
+                                           "00001.ppm;983;388;1024;432;13\n"
+                                           "00001.ppm;386;494;442;552;17\n"
+                                           "00002.ppm;10;20;30;40;1;mandatory\n");
     const LabelSet set = read_labels(path);
     ASSERT_EQ(set.labels.size(), 4u);
     EXPECT_EQ(set.labels[0].image, "00000");
@@ -73,11 +73,14 @@ TEST(Labels, GtsdbLinesTakeTheirCategoryFromTheClassId) {
     const auto one = write_temp("gt_one.txt", "00000.ppm;774;411;815;446;11\n");
     EXPECT_EQ(read_labels_csv(one, &mine).labels[0].category, Category::Stop);
     const auto unknown = write_temp("gt_unknown.txt", "00000.ppm;1;2;3;4;11\n00001.ppm;1;2;3;4;99\n");
-    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(unknown); })
-                  .find("gt_unknown.txt:2: class_id 99 is not in the sign class list"),
+    EXPECT_NE(error_of<std::runtime_error>([&] {
+                  read_labels(unknown);
+              }).find("gt_unknown.txt:2: class_id 99 is not in the sign class list"),
               std::string::npos);
     const auto word = write_temp("gt_word.txt", "00000.ppm;1;2;3;4;danger\n");
-    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(word); }).find(":1: field 'class_id': 'danger' is not an integer"),
+    EXPECT_NE(error_of<std::runtime_error>([&] {
+                  read_labels(word);
+              }).find(":1: field 'class_id': 'danger' is not an integer"),
               std::string::npos);
 }
 
@@ -90,7 +93,8 @@ TEST(Labels, MalformedCsvNamesTheLine) {
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(flipped); }).find(":1: right/bottom"), std::string::npos);
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(::testing::TempDir() + "/no_such.csv"); }).find("cannot open"),
               std::string::npos);
-    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(few + ".xml"); }).find("unknown label format"), std::string::npos);
+    EXPECT_NE(error_of<std::runtime_error>([&] { read_labels(few + ".xml"); }).find("unknown label format"),
+              std::string::npos);
 }
 
 TEST(Labels, CocoDetectionJson) {

@@ -46,7 +46,8 @@ std::string trim(const std::string& s) {
 }
 
 // A GTSDB line's category, from its class id and the class list (as classes.json spells it).
-std::string category_of_class(const std::vector<SignClass>& classes, const std::string& field, const std::string& where) {
+std::string category_of_class(const std::vector<SignClass>& classes, const std::string& field,
+                              const std::string& where) {
     std::size_t used = 0;
     int id = -1;
     try {
@@ -85,9 +86,9 @@ std::optional<Category> parse_category_loose(std::string_view name) {
     // The names other label sets and their tools give the same kinds of sign (COCO's own "stop sign", the US and
     // Vienna Convention's "warning" and "yield").
     static const std::pair<const char*, Category> k_synonyms[] = {{"warning", Category::Danger},
-                                                                 {"yield", Category::GiveWay},
-                                                                 {"stopsign", Category::Stop},
-                                                                 {"prohibition", Category::Prohibitory}};
+                                                                  {"yield", Category::GiveWay},
+                                                                  {"stopsign", Category::Stop},
+                                                                  {"prohibition", Category::Prohibitory}};
     for (const auto& [synonym, c] : k_synonyms) {
         if (key == synonym) return c;
     }
@@ -112,8 +113,10 @@ LabelSet read_labels_csv(const std::string& path, const std::vector<SignClass>* 
         const std::string where = path + ":" + std::to_string(n) + ": ";
         if (n == 1 && !f.empty() && lower_alnum(f[0]) == "file") continue; // a header line
         if (f.size() != 7 && f.size() != 6) {
-            throw std::runtime_error(where + "expected 7 fields file;left;top;right;bottom;class_id;category (or "
-                                             "GTSDB's 6, without the category), got " + std::to_string(f.size()));
+            throw std::runtime_error(where +
+                                     "expected 7 fields file;left;top;right;bottom;class_id;category (or "
+                                     "GTSDB's 6, without the category), got " +
+                                     std::to_string(f.size()));
         }
         static const char* k_names[] = {"left", "top", "right", "bottom"};
         double v[4];
@@ -238,7 +241,8 @@ LabelSet read_labels(const std::string& path) {
     const std::string ext = extension_of(path);
     if (ext == "csv" || ext == "txt") return read_labels_csv(path);
     if (ext == "json") return read_labels_coco(path);
-    throw std::runtime_error(path + ": unknown label format; give a .csv (file;left;top;right;bottom;class_id;category), "
+    throw std::runtime_error(path +
+                             ": unknown label format; give a .csv (file;left;top;right;bottom;class_id;category), "
                              "GTSDB's gt.txt or a COCO .json");
 }
 
