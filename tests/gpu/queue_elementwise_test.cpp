@@ -131,10 +131,14 @@ TEST_F(Elementwise, GraphReplayEqualsPerIterationLaunches) {
 // in fp32, whose warps hold 2 or 3 rows as one short tile and draw each iteration's random numbers at the
 // previous iteration's grid barrier).
 TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
+    // The benchmark's box in every dimension of every swarm, or an interval of each dimension's own (the clamped
+    // resident kernel that loads the bounds), or a box of each swarm's own (ResidentClampedBox, per swarm).
+    enum class Bounds { Benchmark, PerDimension, PerSwarm };
     struct Case {
         swarm::Function f;
         int dims, swarms, particles, iterations;
         swarm::Boundary boundary;
+        Bounds bounds = Bounds::Benchmark;
     };
     const Case cases[] = {{swarm::Function::Sphere, 20, 3, 5000, 150, swarm::Boundary::Clamp},
                           {swarm::Function::Rastrigin, 100, 2, 3000, 60, swarm::Boundary::Random},
@@ -151,6 +155,9 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Rastrigin, 100, 1, 5000, 30, swarm::Boundary::Clamp},
                           {swarm::Function::Griewank, 300, 1, 2000, 30, swarm::Boundary::Clamp},
                           {swarm::Function::Ackley, 136, 2, 3000, 30, swarm::Boundary::Clamp},
+                          {swarm::Function::Sphere, 200, 1, 5000, 40, swarm::Boundary::Clamp, Bounds::PerDimension},
+                          {swarm::Function::Griewank, 300, 2, 2000, 30, swarm::Boundary::Clamp, Bounds::PerDimension},
+                          {swarm::Function::Sphere, 200, 2, 3000, 40, swarm::Boundary::Clamp, Bounds::PerSwarm},
                           // Resident with too little room left for the next iteration's draws (ten rows of
                           // 100 per warp on a 132-SM part): drawn in the row update, as the other forms do.
                           {swarm::Function::Sphere, 100, 1, 20000, 20, swarm::Boundary::Clamp},
@@ -175,7 +182,23 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
                           {swarm::Function::Ackley, 256, 1, 20001, 8, swarm::Boundary::Reflect}};
     for (const auto precision : {swarm::Precision::FP32, swarm::Precision::FP64}) {
         for (const auto& c : cases) {
-            const auto problem = swarm::Problem::benchmark(c.f, c.dims);
+            auto problem = swarm::Problem::benchmark(c.f, c.dims);
+            if (c.bounds == Bounds::PerDimension) {
+                for (int d = 0; d < c.dims; ++d) {
+                    problem.lower[d] *= 1.0 + 0.002 * d;
+                    problem.upper[d] *= 1.0 + 0.001 * (c.dims - d);
+                }
+            } else if (c.bounds == Bounds::PerSwarm) {
+                const auto lo = problem.lower, hi = problem.upper;
+                problem.lower.clear();
+                problem.upper.clear();
+                for (int s = 0; s < c.swarms; ++s) {
+                    for (int d = 0; d < c.dims; ++d) {
+                        problem.lower.push_back(lo[d] * (1.0 + 0.5 * s));
+                        problem.upper.push_back(hi[d] * (1.0 - 0.25 * s));
+                    }
+                }
+            }
             swarm::Params p;
             p.swarms = c.swarms;
             p.particles = c.particles;
@@ -188,9 +211,11 @@ TEST_F(Elementwise, OneLaunchRunEqualsPerIterationLaunches) {
             const auto stepped = m_opt->run(problem, p);
             for (int s = 0; s < c.swarms; ++s) {
                 EXPECT_EQ(one.swarms[s].best_fitness, stepped.swarms[s].best_fitness)
-                    << swarm::info(c.f).name << " D " << c.dims << " swarm " << s;
+                    << swarm::info(c.f).name << " D " << c.dims << " swarm " << s << " bounds "
+                    << static_cast<int>(c.bounds);
                 EXPECT_EQ(one.swarms[s].best_position, stepped.swarms[s].best_position)
-                    << swarm::info(c.f).name << " D " << c.dims << " swarm " << s;
+                    << swarm::info(c.f).name << " D " << c.dims << " swarm " << s << " bounds "
+                    << static_cast<int>(c.bounds);
             }
         }
     }

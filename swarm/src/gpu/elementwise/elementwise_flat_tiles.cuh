@@ -222,7 +222,7 @@ constexpr int resident_arrays(bool draws_ahead) { return draws_ahead ? 5 : 3; }
 
 // Where the resident update sums the fitness terms itself (move_resident_tile): a separable function whose
 // fitness pass gives each row 32 lanes, every one of them with groups (groups >= 32), in the clamped resident
-// kernel (Staging::ResidentClamped, the only one with that loop).
+// kernels (Staging::ResidentClamped and ResidentClampedBox, the only ones with that loop).
 constexpr bool summed_in_update(Function f, int width, int groups, bool clamped) {
     return separable(f) && width == 32 && groups >= 32 && clamped;
 }
@@ -237,7 +237,9 @@ constexpr bool summed_in_update(Function f, int width, int groups, bool clamped)
 // that lane g mod 32 adds in the fitness pass's segment layout, in the same order: so the lane's sum is that
 // lane's, term for term. It goes to part[32 row + g mod 32] when the lane leaves the row, and the fitness pass
 // reads it there instead of reading the row again.
-template <Function F, typename Real>
+// Box (Staging::ResidentClampedBox): the swarm's bounds and velocity limit are the same in every dimension, read
+// once into registers.
+template <Function F, typename Real, bool Box>
 __device__ __forceinline__ void move_resident_tile(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv,
                                                    const typename ResidentTiles<Real>::Slot& slot, int n_rows,
                                                    int groups) {
@@ -253,13 +255,21 @@ __device__ __forceinline__ void move_resident_tile(const RunScalars<Real>& rs, c
     const Real* p = slot.p + 4 * lane;
     const Real* ul = slot.ul + 4 * lane;
     const Real* ug = slot.ug + 4 * lane;
+    [[maybe_unused]] const Real box_lo = Box ? sv.lo[0] : Real(0), box_hi = Box ? sv.hi[0] : Real(0),
+                                box_vmax = Box ? sv.vmax[0] : Real(0);
 #pragma unroll 1
     for (int q = lane; q < count; q += 32, x += 128, v += 128, p += 128, ul += 128, ug += 128) {
         Vec4<Real> xk = load4(x), vk = load4(v);
         const Vec4<Real> pk = load4(p);
         const Uniforms4<Real> u{load4(ul), load4(ug)};
-        const Vec4<Real> lo = load4(sv.lo + 4 * g), hi = load4(sv.hi + 4 * g);
-        clamp_move(lo, hi, clamped_velocity(rs, sv, g, u, xk, vk, pk), xk, vk);
+        if constexpr (Box) {
+            const Vec4<Real> lo{{box_lo, box_lo, box_lo, box_lo}}, hi{{box_hi, box_hi, box_hi, box_hi}};
+            const Vec4<Real> vm{{box_vmax, box_vmax, box_vmax, box_vmax}};
+            clamp_move(lo, hi, clamped_velocity(rs, load4(sv.gb + 4 * g), vm, u, xk, vk, pk), xk, vk);
+        } else {
+            const Vec4<Real> lo = load4(sv.lo + 4 * g), hi = load4(sv.hi + 4 * g);
+            clamp_move(lo, hi, clamped_velocity(rs, sv, g, u, xk, vk, pk), xk, vk);
+        }
         store4(x, xk);
         store4(v, vk);
         const int left_row = row, left_group = g;
@@ -315,9 +325,9 @@ __device__ __forceinline__ void draw_flat_tiles(const View<Real>& w, std::uint64
 
 // One iteration t over this warp's tiles of swarm s (staged: odd iterations walk backward, a staged state is
 // larger than L2; resident: the tiles stay in shared memory). Same contract as update_rows.
-// Clamped (Staging::ResidentClamped): every iteration after the first updates in move_resident_tile's loop; the
-// general loop is compiled for the first (initialising) iteration only.
-template <Function F, typename Real, bool Clamped, typename Rows, typename BeforePbestWrite>
+// Clamped (Staging::ResidentClamped and ResidentClampedBox, which is Box): every iteration after the first updates in
+// move_resident_tile's loop; the general loop is compiled for the first (initialising) iteration only.
+template <Function F, typename Real, bool Clamped, bool Box = false, typename Rows, typename BeforePbestWrite>
 __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, const RunScalars<Real>& rs,
                                                           const SwarmVectors<Real>& sv, int s, int t, bool last,
                                                           Rows& rows, BeforePbestWrite before_pbest_write) {
@@ -372,7 +382,7 @@ __device__ __forceinline__ ArgMin<Real> update_flat_tiles(const View<Real>& w, c
         bool summed = false; // the fitness terms summed by the update (move_resident_tile)
         if constexpr (Clamped) {
             if (reads) {
-                move_resident_tile<F>(rs, sv, slot, n_rows, groups);
+                move_resident_tile<F, Real, Box>(rs, sv, slot, n_rows, groups);
                 summed = slot.part != nullptr;
             }
         }

@@ -170,11 +170,12 @@ __device__ __forceinline__ Real clamp_padded_position(Real x, Real lo, Real hi) 
 // Group g (4 dimensions) of row `row` at iteration t >= 1, with that group's draws `u`: its current values xk,
 // vk, pk (in registers) become its new position and velocity.
 // Eq. 4 and the velocity clamp of eq. 5 for group g with its draws `u`: the new velocity of each dimension.
+// gv: the group's swarm best, vm: its velocity limits.
 template <typename Real>
-__device__ __forceinline__ Vec4<Real> clamped_velocity(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv, int g,
-                                                       const Uniforms4<Real>& u, const Vec4<Real>& xk,
-                                                       const Vec4<Real>& vk, const Vec4<Real>& pk) {
-    const Vec4<Real> gv = load4(sv.gb + 4 * g), vm = load4(sv.vmax + 4 * g);
+__device__ __forceinline__ Vec4<Real> clamped_velocity(const RunScalars<Real>& rs, const Vec4<Real>& gv,
+                                                       const Vec4<Real>& vm, const Uniforms4<Real>& u,
+                                                       const Vec4<Real>& xk, const Vec4<Real>& vk,
+                                                       const Vec4<Real>& pk) {
     Vec4<Real> nv;
 #pragma unroll
     for (int j = 0; j < 4; ++j) {
@@ -182,6 +183,12 @@ __device__ __forceinline__ Vec4<Real> clamped_velocity(const RunScalars<Real>& r
             pso::velocity(vk.a[j], xk.a[j], pk.a[j], gv.a[j], rs.k, u.l.a[j], u.g.a[j]), vm.a[j]);
     }
     return nv;
+}
+template <typename Real>
+__device__ __forceinline__ Vec4<Real> clamped_velocity(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv, int g,
+                                                       const Uniforms4<Real>& u, const Vec4<Real>& xk,
+                                                       const Vec4<Real>& vk, const Vec4<Real>& pk) {
+    return clamped_velocity(rs, load4(sv.gb + 4 * g), load4(sv.vmax + 4 * g), u, xk, vk, pk);
 }
 
 // The Clamp rule where the run's bounds allow min / max (RunScalars::clamp_by_min_max): x + v into [lo, hi].

@@ -65,13 +65,13 @@ constexpr std::size_t resident_bytes(int warps, int rows, int pitch, bool draws_
 // block per SM, which measured much slower at 100,000 x 100.
 template <Function F, typename Real, Staging Stage, bool Alternate>
 __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage == Staging::Resident ||
-                                                   Stage == Staging::ResidentClamped
+                                                   clamped_stage(Stage)
                                                ? k_flat_min_blocks
                                            : Stage == Staging::RowSegments ? k_staged_min_blocks
                                                                            : 2)
     elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
     constexpr bool Staged = Stage != Staging::Global;
-    constexpr bool Resident = Stage == Staging::Resident || Stage == Staging::ResidentClamped;
+    constexpr bool Resident = Stage == Staging::Resident || clamped_stage(Stage);
     namespace cg = cooperative_groups;
     using Reduce = cub::BlockReduce<ArgMin<Real>, k_block>;
     __shared__ typename Reduce::TempStorage temp;
@@ -99,7 +99,7 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
             Real* pf_base = rows_base + k_warps * per_warp;
             Real* pf = pf_base + static_cast<std::size_t>(warp) * a.resident_rows;
             // The host sized the shared memory with the same test (resident_plan).
-            const bool summed = summed_in_update(F, w.width, w.pitch / 4, Stage == Staging::ResidentClamped);
+            const bool summed = summed_in_update(F, w.width, w.pitch / 4, clamped_stage(Stage));
             Terms<Real>* terms = summed ? reinterpret_cast<Terms<Real>*>(pf_base + k_warps * a.resident_rows) +
                                               static_cast<std::size_t>(warp) * a.resident_rows * 32
                                         : nullptr;
@@ -155,8 +155,8 @@ __global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage 
         };
         ArgMin<Real> mine;
         if constexpr (Resident || Stage == Staging::FlatTiles) {
-            mine = update_flat_tiles<F, Real, Stage == Staging::ResidentClamped>(w, rs, sv, s, t, last, rows,
-                                                                                 wait_for_readers);
+            mine = update_flat_tiles<F, Real, clamped_stage(Stage), Stage == Staging::ResidentClampedBox>(
+                w, rs, sv, s, t, last, rows, wait_for_readers);
         } else {
             mine = update_rows<F, Real, k_groups_per_lane<Real>, Alternate>(w, rs, sv, s, t, last, rows,
                                                                            wait_for_readers);

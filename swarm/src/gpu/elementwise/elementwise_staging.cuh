@@ -32,8 +32,13 @@ namespace swarm::gpu::ew {
 // (Resident: ResidentTiles, where the whole state fits). ResidentClamped is Resident for a run whose every iteration
 // after the first can take move_resident_tile's loop (fp32, the Clamp rule by min / max, the draws made ahead, no
 // padding): a kernel of its own, without the general row update; compiled into one kernel, the two loops slowed
-// every resident shape that keeps the general one (docs/benchmarks.md, "Design evidence").
-enum class Staging { Global, RowSegments, FlatTiles, Resident, ResidentClamped };
+// every resident shape that keeps the general one (docs/benchmarks.md, "Design evidence"). ResidentClampedBox is
+// ResidentClamped for a run whose swarms each have one interval in every dimension (the same lower and upper bound,
+// so the same velocity limit): the loop keeps the three in registers instead of loading them for every group.
+enum class Staging { Global, RowSegments, FlatTiles, Resident, ResidentClamped, ResidentClampedBox };
+
+// The kernels that take move_resident_tile's loop after the first iteration.
+constexpr bool clamped_stage(Staging s) { return s == Staging::ResidentClamped || s == Staging::ResidentClampedBox; }
 
 // A row's three source arrays, at the row's first value (x is writable: a staged row's slot takes the new
 // position for the personal-best copy).

@@ -114,6 +114,9 @@ void (*persistent_kernel_for(Function f, ew::Staging staging, bool alternate))(e
             if (staging == Staging::ResidentClamped) {
                 return &ew::elementwise_persistent_kernel<F, Real, Staging::ResidentClamped, false>;
             }
+            if (staging == Staging::ResidentClampedBox) {
+                return &ew::elementwise_persistent_kernel<F, Real, Staging::ResidentClampedBox, false>;
+            }
             if (staging == Staging::FlatTiles) {
                 return &ew::elementwise_persistent_kernel<F, Real, Staging::FlatTiles, true>;
             }
@@ -239,26 +242,33 @@ private:
     };
     // Whether every iteration after the first may take the clamped resident kernel's loop, given the draws made
     // ahead (ew::Staging::ResidentClamped): fp32, the Clamp rule, no padding, and bounds that clamp by min / max in
-    // every dimension of every swarm (the test pad_bounds_kernel makes on the device, on the same values).
+    // every dimension of every swarm (the test pad_bounds_kernel makes on the device, on the same values); and Box
+    // (ew::Staging::ResidentClampedBox) where each swarm has one interval in every dimension, whose velocity limit
+    // (pso::velocity_limit of the interval) is then one too.
+    enum class ClampedLoop { None, PerDimension, Box };
     template <typename Real>
-    static bool clamped_loop_fits(const Problem& problem, const DeviceProblem<Real>& pb, int pitch) {
+    static ClampedLoop clamped_loop(const Problem& problem, const DeviceProblem<Real>& pb, int pitch) {
         if constexpr (!std::is_same_v<Real, float>) {
-            return false;
+            return ClampedLoop::None;
         } else {
-            if (pb.boundary != pso::BoundaryMode::Clamp || pb.dims != pitch) return false;
+            if (pb.boundary != pso::BoundaryMode::Clamp || pb.dims != pitch) return ClampedLoop::None;
+            bool box = true;
             for (int s = 0; s < pb.swarms; ++s) {
+                const auto lo0 = static_cast<Real>(problem.lower_of(s, 0));
+                const auto hi0 = static_cast<Real>(problem.upper_of(s, 0));
                 for (int d = 0; d < pb.dims; ++d) {
                     const auto lo = static_cast<Real>(problem.lower_of(s, d));
                     const auto hi = static_cast<Real>(problem.upper_of(s, d));
-                    if (!ew::clamps_by_min_max(lo, hi)) return false;
+                    if (!ew::clamps_by_min_max(lo, hi)) return ClampedLoop::None;
+                    box = box && lo == lo0 && hi == hi0;
                 }
             }
-            return true;
+            return box ? ClampedLoop::Box : ClampedLoop::PerDimension;
         }
     }
 
     template <typename Real>
-    static ResidentPlan<Real> resident_plan(const DeviceProblem<Real>& pb, int pitch, int width, bool clamped_fits) {
+    static ResidentPlan<Real> resident_plan(const DeviceProblem<Real>& pb, int pitch, int width, ClampedLoop loop) {
         ResidentPlan<Real> plan;
         // As many blocks as two per SM allow, but no warp without a row; tiles as long as the warps' share
         // of rows, of the length that fills the most lanes (flat_tile_rows). Every block that fits, not only as
@@ -279,12 +289,14 @@ private:
         const bool worth_drawing_ahead = static_cast<long>(rows) * groups >= 64;
         for (const bool ahead : {true, false}) {
             if (ahead && !worth_drawing_ahead) continue;
-            const bool clamped = ahead && clamped_fits;
+            const bool clamped = ahead && loop != ClampedLoop::None;
             const bool summed = ew::summed_in_update(pb.function, width, groups, clamped);
             const std::size_t smem =
                 ew::staging_offset<Real>(pitch) + ew::resident_bytes<Real>(ew::k_warps, rows, pitch, ahead, summed);
-            auto* kernel = persistent_kernel_for<Real>(
-                pb.function, clamped ? ew::Staging::ResidentClamped : ew::Staging::Resident, false);
+            const ew::Staging stage = !clamped                   ? ew::Staging::Resident
+                                      : loop == ClampedLoop::Box ? ew::Staging::ResidentClampedBox
+                                                                 : ew::Staging::ResidentClamped;
+            auto* kernel = persistent_kernel_for<Real>(pb.function, stage, false);
             allow_staged_smem(kernel);
             if (smem > max_staged_smem() || resident_blocks(kernel, smem) < blocks * pb.swarms) continue;
             plan.kernel = kernel;
@@ -381,7 +393,7 @@ private:
             // no row traffic per iteration at all, which beats every streaming form (docs/benchmarks.md,
             // "Design evidence").
             const ResidentPlan<Real> kept =
-                resident_plan<Real>(pb, pitch, width, clamped_loop_fits(ctx.problem, pb, pitch));
+                resident_plan<Real>(pb, pitch, width, clamped_loop(ctx.problem, pb, pitch));
             if (kept.blocks_per_swarm > 0) {
                 persistent = kept.kernel;
                 persistent_smem = kept.smem;
