@@ -172,10 +172,9 @@ __device__ __forceinline__ Real clamp_padded_position(Real x, Real lo, Real hi) 
 // Eq. 4 and the velocity clamp of eq. 5 for group g with its draws `u`: the new velocity of each dimension.
 // gv: the group's swarm best, vm: its velocity limits.
 template <typename Real>
-__device__ __forceinline__ Vec4<Real> clamped_velocity(const RunScalars<Real>& rs, const Vec4<Real>& gv,
-                                                       const Vec4<Real>& vm, const Uniforms4<Real>& u,
-                                                       const Vec4<Real>& xk, const Vec4<Real>& vk,
-                                                       const Vec4<Real>& pk) {
+__device__ __forceinline__ Vec4<Real>
+clamped_velocity(const RunScalars<Real>& rs, const Vec4<Real>& gv, const Vec4<Real>& vm, const Uniforms4<Real>& u,
+                 const Vec4<Real>& xk, const Vec4<Real>& vk, const Vec4<Real>& pk) {
     Vec4<Real> nv;
 #pragma unroll
     for (int j = 0; j < 4; ++j) {

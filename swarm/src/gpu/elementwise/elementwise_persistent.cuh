@@ -64,11 +64,11 @@ constexpr std::size_t resident_bytes(int warps, int rows, int pitch, bool draws_
 // Unstaged, the kernel is held to 128 registers (two blocks per SM); left free, fp64 takes more and fits one
 // block per SM, which measured much slower at 100,000 x 100.
 template <Function F, typename Real, Staging Stage, bool Alternate>
-__global__ void __launch_bounds__(k_block, Stage == Staging::FlatTiles || Stage == Staging::Resident ||
-                                                   clamped_stage(Stage)
-                                               ? k_flat_min_blocks
-                                           : Stage == Staging::RowSegments ? k_staged_min_blocks
-                                                                           : 2)
+__global__ void __launch_bounds__(k_block,
+                                  Stage == Staging::FlatTiles || Stage == Staging::Resident || clamped_stage(Stage)
+                                      ? k_flat_min_blocks
+                                  : Stage == Staging::RowSegments ? k_staged_min_blocks
+                                                                  : 2)
     elementwise_persistent_kernel(View<Real> w, PersistentArgs a) {
     constexpr bool Staged = Stage != Staging::Global;
     constexpr bool Resident = Stage == Staging::Resident || clamped_stage(Stage);

@@ -392,8 +392,7 @@ private:
             // The whole state in shared memory (Staging::Resident, elementwise_flat_tiles.cuh), where it fits:
             // no row traffic per iteration at all, which beats every streaming form (docs/benchmarks.md,
             // "Design evidence").
-            const ResidentPlan<Real> kept =
-                resident_plan<Real>(pb, pitch, width, clamped_loop(ctx.problem, pb, pitch));
+            const ResidentPlan<Real> kept = resident_plan<Real>(pb, pitch, width, clamped_loop(ctx.problem, pb, pitch));
             if (kept.blocks_per_swarm > 0) {
                 persistent = kept.kernel;
                 persistent_smem = kept.smem;
