@@ -167,9 +167,7 @@ __device__ __forceinline__ Real clamp_padded_position(Real x, Real lo, Real hi) 
     return pso::clamp_position(x, lo, hi);
 }
 
-// Group g (4 dimensions) of row `row` at iteration t >= 1, with that group's draws `u`: its current values xk,
-// vk, pk (in registers) become its new position and velocity.
-// Eq. 4 and the velocity clamp of eq. 5 for group g with its draws `u`: the new velocity of each dimension.
+// Eq. 4 and the velocity clamp of eq. 5 for a group with its draws `u`: the new velocity of each dimension.
 // gv: the group's swarm best, vm: its velocity limits.
 template <typename Real>
 __device__ __forceinline__ Vec4<Real>
@@ -183,6 +181,7 @@ clamped_velocity(const RunScalars<Real>& rs, const Vec4<Real>& gv, const Vec4<Re
     }
     return nv;
 }
+// The same for group g, its swarm best and limits loaded from the swarm's vectors.
 template <typename Real>
 __device__ __forceinline__ Vec4<Real> clamped_velocity(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv, int g,
                                                        const Uniforms4<Real>& u, const Vec4<Real>& xk,
@@ -201,6 +200,8 @@ __device__ __forceinline__ void clamp_move(const Vec4<Real>& lo, const Vec4<Real
     }
 }
 
+// Group g (4 dimensions) of row `row` at iteration t >= 1, with that group's draws `u`: its current values xk,
+// vk, pk (in registers) become its new position and velocity.
 template <typename Real>
 __device__ __forceinline__ void move_group(const RunScalars<Real>& rs, const SwarmVectors<Real>& sv,
                                            std::uint32_t row, int g, int t, const Uniforms4<Real>& u,
