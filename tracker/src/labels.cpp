@@ -7,12 +7,12 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
-#include "tracker/assets.h"
 #include "tracker/sign_classes.h"
 
 namespace tracker {
@@ -45,22 +45,27 @@ std::string trim(const std::string& s) {
     return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
 }
 
-// A GTSDB line's category, from its class id and the class list (as classes.json spells it).
-std::string category_of_class(const std::vector<SignClass>& classes, const std::string& field,
-                              const std::string& where) {
+// The whole field as an integer, or nullopt.
+std::optional<int> integer_of(const std::string& field) {
     std::size_t used = 0;
-    int id = -1;
+    int value = 0;
     try {
-        id = std::stoi(field, &used);
+        value = std::stoi(field, &used);
     } catch (const std::exception&) {
-        used = 0;
+        return std::nullopt;
     }
-    if (used == 0 || used != field.size()) {
+    return used == field.size() ? std::optional<int>(value) : std::nullopt;
+}
+
+// A GTSDB line's category, from its class id (`field`, read as `id`) and the class list (as classes.json spells it).
+std::string category_of_class(const std::vector<SignClass>& classes, const std::string& field, std::optional<int> id,
+                              const std::string& where) {
+    if (!id) {
         throw std::runtime_error(where + "field 'class_id': '" + field +
                                  "' is not an integer (a line of 6 fields takes its category from the class id)");
     }
     for (const SignClass& c : classes) {
-        if (c.id == id) return c.category_name;
+        if (c.id == *id) return c.category_name;
     }
     throw std::runtime_error(where + "class_id " + field +
                              " is not in the sign class list (assets/classes/classes.json); give the category as a "
@@ -136,12 +141,13 @@ LabelSet read_labels_csv(const std::string& path, const std::vector<SignClass>* 
         if (v[2] < v[0] || v[3] < v[1]) {
             throw std::runtime_error(where + "right/bottom lie left of / above left/top (right and bottom are inclusive)");
         }
+        const std::optional<int> class_id = integer_of(f[5]);
         if (f.size() == 6) {
             if (classes == nullptr) {
-                if (shipped.empty()) shipped = SignClassifier::load_class_list(assets_dir() + "/classes/classes.json");
+                if (shipped.empty()) shipped = SignClassifier::load_class_list(default_classes_dir() + "/classes.json");
                 classes = &shipped;
             }
-            f.push_back(category_of_class(*classes, f[5], where));
+            f.push_back(category_of_class(*classes, f[5], class_id, where));
         }
         if (f[6].empty()) throw std::runtime_error(where + "field 'category': empty");
         BoxLabel l;
@@ -151,16 +157,7 @@ LabelSet read_labels_csv(const std::string& path, const std::vector<SignClass>* 
                            static_cast<float>(v[3] - v[1] + 1));
         l.category = parse_category_loose(f[6]);
         l.name = f[6];
-        {
-            std::size_t used = 0;
-            int id = -1;
-            try {
-                id = std::stoi(f[5], &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            l.class_id = used > 0 && used == f[5].size() && id >= 0 ? id : -1;
-        }
+        l.class_id = class_id && *class_id >= 0 ? *class_id : -1;
         set.labels.push_back(std::move(l));
     }
     finish(set);
