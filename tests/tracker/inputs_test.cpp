@@ -218,6 +218,79 @@ TEST(BadInput, CameraFile) {
                   .find("camera_matrix"),
               std::string::npos);
     EXPECT_FALSE(error_of([&] { Camera::load(::testing::TempDir() + "missing.yaml"); }).empty());
+    const auto huge = write_temp("cam6.yaml", "%YAML:1.0\n---\nimage_width: 70000\nimage_height: 360\ncamera_matrix: "
+                                              "!!opencv-matrix\n   rows: 3\n   cols: 3\n   dt: d\n   data: [ 500., 0., "
+                                              "320., 0., 500., 180., 0., 0., 1. ]\n");
+    EXPECT_NE(
+        error_of([&] { Camera::load(huge); }).find("field 'image_width': missing or not an integer from 1 to 65536"),
+        std::string::npos);
+}
+
+// OpenCV 4.6's YAML reader never returns on some of these documents and its XML reader crashes on some; the screens
+// refuse them first, naming the line.
+TEST(BadInput, CameraFilesOpenCvCannotReadAreRefusedBeforeItReadsThem) {
+    const std::pair<const char*, int> hangs[] = {
+        {"%YAML:1.0\n---t:0\n--e-\n", 2},
+        {"%YAML:1.0\n   dt: d\n%Y\n- -", 2},
+        {"%YAML:1.0\nc-: 1\n  d: 2\nJ\n", 3},
+        {"%YAML:1.0\n---\nroww: %YAMLM\n- /\n", 3},
+        {"%YAML:1.0\ncamera_matrix: !!opencv-matrix\n   data: [ 1., 2.,\n3. ]\n", 4},
+        {"<?xml n=\"1.0\"?>\n<opencv_storage>\n<image_width>640</image_width>\n<camera_matrix type_i", 4},
+        {"<?xml version=\"1.0\"?>\n<opencv_storage>\n<rows>3</cols>\n</opencv_storage>\n", 3},
+        {"<?xml version=\"1.0\"?>\n<opencv_storage>\n<rows>3</rows>\n", 4}};
+    for (const auto& [text, line] : hangs) {
+        const auto path = write_temp("cam4.yaml", text);
+        EXPECT_NE(error_of([&] { Camera::load(path); }).find("cam4.yaml:" + std::to_string(line) + ": malformed "),
+                  std::string::npos)
+            << text << " -> " << error_of([&] { Camera::load(path); });
+    }
+    const auto calibrated = write_temp(
+        "cam5.yml", "%YAML:1.0\n---\ncalibration_time: \"Thu 03 Dec 2026\"\nnr_of_frames: 12\nimage_width: 640\n"
+                    "image_height: 360\nflags: 0\ncamera_matrix: !!opencv-matrix\n   rows: 3\n   cols: 3\n   dt: d\n"
+                    "   data: [ 5.0000000000000000e+02, 0., 3.2000000000000000e+02, 0.,\n"
+                    "       5.0000000000000000e+02, 1.8000000000000000e+02, 0., 0., 1. ]\n"
+                    "distortion_coefficients: !!opencv-matrix\n   rows: 5\n   cols: 1\n   dt: d\n"
+                    "   data: [ -2.1e-01, 1.0e-01, 0., 0.,\n       -3.0e-02 ]\n"
+                    "avg_reprojection_error: 0.31\n# done\n...\n");
+    EXPECT_EQ(Camera::load(calibrated).fx, 500);
+}
+
+// The screen admits what FileStorage itself writes: matrices over several lines, nested mappings, lists of
+// scalars and of mappings, quoted text.
+TEST(BadInput, CameraFilesFileStorageWritesPassTheScreen) {
+    for (const char* format : {".yaml", ".xml"}) {
+        const std::string path = ::testing::TempDir() + "written_by_opencv" + format;
+        {
+            cv::FileStorage fs(path, cv::FileStorage::WRITE);
+            fs << "calibration_time"
+               << "Thu Dec  3 21:30:00 2026";
+            fs << "image_width" << 640 << "image_height" << 360;
+            fs << "camera_matrix" << (cv::Mat_<double>(3, 3) << 500.25, 0, 320, 0, 500.25, 180, 0, 0, 1);
+            fs << "distortion_coefficients"
+               << (cv::Mat_<double>(1, 14) << -0.21, 0.1, 0, 0, -0.03, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            fs << "rig"
+               << "{"
+               << "name"
+               << "front-left"
+               << "offset"
+               << "{"
+               << "x" << 0.5 << "y" << -0.25 << "}"
+               << "}";
+            fs << "sizes"
+               << "[" << 1 << 2 << 3 << "]";
+            fs << "views"
+               << "["
+               << "{"
+               << "frame" << 1 << "error" << 0.3 << "}"
+               << "{"
+               << "frame" << 2 << "error" << 0.4 << "}"
+               << "]";
+            fs << "extrinsics" << cv::Mat(cv::Mat::ones(6, 4, CV_64F) * 1.0e-3);
+        }
+        const Camera c = Camera::load(path);
+        EXPECT_DOUBLE_EQ(c.fx, 500.25) << format;
+        EXPECT_EQ(c.height, 360) << format;
+    }
 }
 
 TEST(BadInput, TrackerConfig) {
@@ -348,6 +421,14 @@ TEST(BadInput, PredictionLines) {
     const std::string e = error_of([&] { read_predictions(bad); });
     EXPECT_NE(e.find("p.jsonl:2"), std::string::npos);
     EXPECT_NE(e.find("'z'"), std::string::npos);
+}
+
+TEST(BadInput, AnUnknownLineTypeIsQuotedOnOneLine) {
+    const auto bad = write_temp("t.jsonl", "{\"type\":\"tru\\nth\",\"frame\":0}\n");
+    for (const std::string& e : {error_of([&] { read_truth(bad); }), error_of([&] { read_predictions(bad); })}) {
+        EXPECT_EQ(e.find('\n'), std::string::npos) << e;
+        EXPECT_NE(e.find("t.jsonl:1: field 'type': 'tru\\nth' is not a"), std::string::npos) << e;
+    }
 }
 
 } // namespace

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "filestorage_screen.h"
+
 namespace tracker {
 
 Camera Camera::from_fov(int width, int height, double horizontal_fov_deg) {
@@ -30,6 +32,8 @@ Camera Camera::from_fov(int width, int height, double horizontal_fov_deg) {
 namespace tracker {
 
 namespace {
+constexpr int kMaxImageSide = 65536;
+
 // OpenCV's messages end in a newline (and some span lines); errors here are one line (found by fuzzing).
 std::string one_line(std::string m) {
     for (char& c : m) {
@@ -39,26 +43,29 @@ std::string one_line(std::string m) {
     return m;
 }
 
-// OpenCV 4.6's YAML reader never returns on some malformed documents, e.g. "%YAML:1.0\n---t:0\n--e-\n"
-// (a document marker with text after it, then a line starting with "--", found by fuzzing).
-// A camera file has no such lines ("---" stands alone; list items start with "- "), so they are refused
-// before OpenCV sees the file.
+// OpenCV 4.6's FileStorage hangs or crashes on some malformed YAML and XML (found by fuzzing), so a file it would
+// read as either (by its first bytes, as OpenCV decides) is screened first; NUL bytes are refused in every format.
 void screen_for_opencv(const std::string& path) {
+    if (path.size() >= 3 && path.compare(path.size() - 3, 3, ".gz") == 0) {
+        throw std::runtime_error(path + ": compressed camera files are not read; decompress it first");
+    }
     std::ifstream in(path, std::ios::binary);
     std::string line;
+    std::string first_line;
     for (int n = 1; std::getline(in, line); ++n) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.find('\0') != std::string::npos) { // OpenCV 4.6's XML reader crashes on some (fuzzing)
+        if (line.find('\0') != std::string::npos) {
             throw std::runtime_error(path + ":" + std::to_string(n) + ": binary data (a NUL byte) in a text file");
         }
-        if (line.rfind("--", 0) == 0 && line.find_first_not_of(' ', 3) != std::string::npos) {
-            throw std::runtime_error(path + ":" + std::to_string(n) +
-                                     ": malformed YAML (a line starting with '--' other than the '---' marker); "
-                                     "write the file as OpenCV's FileStorage does");
-        }
-        if (line.rfind("--", 0) == 0 && line.rfind("---", 0) != 0) {
-            throw std::runtime_error(path + ":" + std::to_string(n) + ": malformed YAML (a line starting with '--')");
-        }
+        if (n == 1) first_line = line.rfind("\xEF\xBB\xBF", 0) == 0 ? line.substr(3) : line;
+    }
+    const bool yaml = first_line.rfind("%YAML", 0) == 0;
+    const bool xml = first_line.rfind("<?xml", 0) == 0;
+    if (!yaml && !xml) return;
+    std::ifstream again(path, std::ios::binary);
+    const auto finding = yaml ? screen_filestorage_yaml(again) : screen_filestorage_xml(again);
+    if (finding) {
+        throw std::runtime_error(path + ":" + std::to_string(finding->line) + ": malformed " + (yaml ? "YAML" : "XML") +
+                                 " (" + finding->why + "); write the file as OpenCV's FileStorage does");
     }
 }
 
@@ -112,12 +119,13 @@ Camera Camera::load(const std::string& path) {
         if (!(c.fx > 0) || !(c.fy > 0) || !std::isfinite(c.fx) || !std::isfinite(c.fy)) {
             fail("camera_matrix", "focal lengths fx, fy must be positive");
         }
+        // A frame side beyond 65,536 px is no camera's; the bound also keeps scaled sizes inside int.
         const cv::FileNode w = fs["image_width"], h = fs["image_height"];
-        if (w.empty() || !w.isInt() || static_cast<int>(w) <= 0) {
-            fail("image_width", "missing or not a positive integer");
+        if (w.empty() || !w.isInt() || static_cast<int>(w) <= 0 || static_cast<int>(w) > kMaxImageSide) {
+            fail("image_width", "missing or not an integer from 1 to 65536");
         }
-        if (h.empty() || !h.isInt() || static_cast<int>(h) <= 0) {
-            fail("image_height", "missing or not a positive integer");
+        if (h.empty() || !h.isInt() || static_cast<int>(h) <= 0 || static_cast<int>(h) > kMaxImageSide) {
+            fail("image_height", "missing or not an integer from 1 to 65536");
         }
         c.width = static_cast<int>(w);
         c.height = static_cast<int>(h);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tracker/atomic_write.h"
+#include "printable_text.h"
 
 namespace tracker {
 namespace {
@@ -224,7 +225,7 @@ PredictionFile read_predictions(const std::string& path) {
             }
             out.detections.push_back(std::move(d));
         } else {
-            r.fail("type", "'" + type + "' is not a prediction line (expected frame or detection)");
+            r.fail("type", "'" + printable(type) + "' is not a prediction line (expected frame or detection)");
         }
     });
     return out;
@@ -246,7 +247,7 @@ TruthFile read_truth(const std::string& path) {
             g.visible = o.contains("visible") ? r.number(o, "visible") : 1.0;
             out.truth.push_back(g);
         } else {
-            r.fail("type", "'" + type + "' is not a ground-truth line (expected frame or truth)");
+            r.fail("type", "'" + printable(type) + "' is not a ground-truth line (expected frame or truth)");
         }
     });
     return out;

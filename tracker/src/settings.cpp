@@ -14,18 +14,12 @@
 #include "tracker/assets.h"
 #include "tracker/atomic_write.h"
 #include "tracker/tracker.h"
+#include "printable_text.h"
 
 namespace tracker {
 namespace {
 
 using nlohmann::json;
-
-// A key or value from the file as an error message shows it: JSON string escapes, so a control character in it
-// (a newline in a key, found by fuzzing) cannot break the message's one line.
-std::string printable(const std::string& text) {
-    const std::string quoted = json(text).dump(-1, ' ', false, json::error_handler_t::replace);
-    return quoted.substr(1, quoted.size() - 2);
-}
 
 [[noreturn]] void bad(const std::string& key, const std::string& why) {
     throw std::invalid_argument("setting '" + printable(key) + "': " + why);
