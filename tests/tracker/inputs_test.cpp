@@ -237,7 +237,10 @@ TEST(BadInput, CameraFilesOpenCvCannotReadAreRefusedBeforeItReadsThem) {
         {"%YAML:1.0\ncamera_matrix: !!opencv-matrix\n   data: [ 1., 2.,\n3. ]\n", 4},
         {"<?xml n=\"1.0\"?>\n<opencv_storage>\n<image_width>640</image_width>\n<camera_matrix type_i", 4},
         {"<?xml version=\"1.0\"?>\n<opencv_storage>\n<rows>3</cols>\n</opencv_storage>\n", 3},
-        {"<?xml version=\"1.0\"?>\n<opencv_storage>\n<rows>3</rows>\n", 4}};
+        {"<?xml version=\"1.0\"?>\n<opencv_storage>\n<rows>3</rows>\n", 4},
+        {"<?xml?><x i=\r\n\r\n\"\"/>", 1},
+        {"%YAML:1.0\n- a\n...\n- L#", 4},
+        {"%YAML:1.0\na: 1\n---\nb: 2\n", 3}};
     for (const auto& [text, line] : hangs) {
         const auto path = write_temp("cam4.yaml", text);
         EXPECT_NE(error_of([&] { Camera::load(path); }).find("cam4.yaml:" + std::to_string(line) + ": malformed "),

@@ -18,6 +18,8 @@ struct Layout {
     std::vector<size_t> blocks{0}; // the indents of the open block mappings, innermost last
     bool opens_block = false;      // the last line may be followed by a deeper one
     int flow_depth = 0;            // open '[' and '{' of a flow value continued over lines
+    bool content = false;          // a block line has been read
+    bool ended = false;            // "..." has been read
 };
 
 // Brackets of a flow value, quotes skipped; a negative depth or an unclosed quote is an error.
@@ -101,11 +103,17 @@ std::optional<std::string> read_line(const std::string& line, Layout& layout) {
         if (indent == 0) return "a sequence continued without indentation";
         return count_flow(line.substr(indent), layout.flow_depth);
     }
-    if (indent == 0 && (line.rfind("---", 0) == 0 || line.rfind("...", 0) == 0) &&
-        line.find_first_not_of(' ', 3) == std::string::npos) {
-        layout = Layout{};
+    if (layout.ended) return "text after the document's end ('...')";
+    const bool marker = indent == 0 && line.find_first_not_of(' ', 3) == std::string::npos;
+    if (marker && line.rfind("---", 0) == 0) {
+        if (layout.content) return "a second document ('---' after the first one's text)";
         return std::nullopt;
     }
+    if (marker && line.rfind("...", 0) == 0) {
+        layout.ended = true;
+        return std::nullopt;
+    }
+    layout.content = true;
     return read_block_line(line, indent, layout);
 }
 
@@ -121,6 +129,11 @@ struct XmlCursor {
     int line() const { return 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n')); }
     void skip_space() {
         while (!done() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
+    }
+    // FileStorage writes every tag and declaration on one line (OpenCV's reader crashes on some that are not).
+    bool tag_on_one_line() const {
+        const size_t end = text.find('>', at);
+        return end != std::string::npos && text.find('\n', at) > end;
     }
     // Moves past the next `end`; false when the text has none.
     bool skip_past(const char* end) {
@@ -148,10 +161,8 @@ std::optional<std::string> read_attributes(XmlCursor& c, bool& closed) {
             return std::nullopt;
         }
         if (c.name().empty()) return "a tag that is not <name attribute=\"value\">";
-        c.skip_space();
-        if (c.done() || c.text[c.at] != '=') return "an attribute without =\"value\"";
+        if (c.done() || c.text[c.at] != '=') return "an attribute not written name=\"value\"";
         ++c.at;
-        c.skip_space();
         const char quote = c.done() ? 0 : c.text[c.at];
         if (quote != '"' && quote != '\'') return "an attribute value without quotes";
         const size_t end = c.text.find(quote, c.at + 1);
@@ -165,7 +176,7 @@ std::optional<std::string> skip_markup(XmlCursor& c) {
     for (;;) {
         c.skip_space();
         if (c.starts("<?")) {
-            if (!c.skip_past("?>")) return "a declaration that never ends";
+            if (!c.tag_on_one_line() || !c.skip_past("?>")) return "a declaration that does not end on its line";
         } else if (c.starts("<!--")) {
             if (!c.skip_past("-->")) return "a comment that never ends";
         } else {
@@ -180,6 +191,7 @@ std::optional<std::string> read_xml(XmlCursor& c) {
     do {
         if (c.done() && !open.empty()) return "<" + open.back() + "> is never closed";
         if (c.done() || c.text[c.at] != '<') return open.empty() ? "no root element" : "text outside the elements";
+        if (!c.tag_on_one_line()) return "a tag that does not end on its line";
         ++c.at;
         if (!c.done() && c.text[c.at] == '/') {
             ++c.at;
@@ -192,6 +204,7 @@ std::optional<std::string> read_xml(XmlCursor& c) {
         } else {
             const std::string name = c.name();
             if (name.empty()) return "a tag that is not <name>";
+            if (open.empty() && name != "opencv_storage") return "a root element other than <opencv_storage>";
             bool closed = false;
             if (auto why = read_attributes(c, closed)) return why;
             if (!closed) open.push_back(name);

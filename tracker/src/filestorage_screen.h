@@ -13,15 +13,15 @@ struct ScreenFinding {
     std::string why; // one line, for "FILE:LINE: malformed YAML (WHY)" or "... XML (WHY)"
 };
 
-// Reads `in` from its second line on (the first is the "%YAML" header). Admitted: blank lines and comments, the
-// document markers, block mappings of "key: value" lines (a key of letters, digits, '_' and '-') indented
+// Reads `in` from its second line on (the first is the "%YAML" header). Admitted: blank lines and comments, one
+// document ("---" before its text, nothing but comments after "..."), block mappings of "key: value" lines (a key of letters, digits, '_' and '-') indented
 // deeper only under a key that opens a block (no value, or a tag alone such as !!opencv-matrix), list items, and
 // flow sequences/mappings ("[ 1., 0., ... ]") continued on indented lines. The first line outside it is returned.
 std::optional<ScreenFinding> screen_filestorage_yaml(std::istream& in);
 
-// Reads all of `in`: an optional <?xml ...?> declaration, comments, and one root element whose elements nest and
-// close in order, with names of letters, digits, '_', '-' and '.', attributes written name="value", and text
-// without '<'. The first place outside it is returned.
+// Reads all of `in`: an optional <?xml ...?> declaration, comments, and one root element <opencv_storage> whose
+// elements nest and close in order, every tag on one line, with names of letters, digits, '_', '-' and '.',
+// attributes written name="value", and text without '<'. The first place outside it is returned.
 std::optional<ScreenFinding> screen_filestorage_xml(std::istream& in);
 
 } // namespace tracker
