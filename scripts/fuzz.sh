@@ -10,7 +10,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-120}"
 san="${SWARMTRACK_SANITIZE_DIR:-$root/build-sanitize}"
-targets="${FUZZ_TARGETS:-settings sign_model camera jsonl engine_args}"
+targets="${FUZZ_TARGETS:-settings sign_model camera jsonl labels engine_args}"
 
 "$root/scripts/deps.sh"
 if [ ! -f "$san/build.ninja" ] || ! grep -q "SWARMTRACK_FUZZ:BOOL=ON" "$san/CMakeCache.txt"; then

@@ -35,6 +35,6 @@ if [ "${CI:-}" = "true" ] || [ "${SWARMTRACK_SANITIZE_PASS:-0}" = "1" ]; then
     # fuzz_camera is only replayed (ctest fuzz.replay.camera): it drives OpenCV 4.6's cv::FileStorage, whose
     # YAML/XML readers still hang or crash on some inputs our screen does not catch, which would make CI
     # flaky on third-party bugs; scripts/fuzz.sh runs it on demand.
-    FUZZ_TARGETS="${FUZZ_TARGETS:-settings sign_model jsonl engine_args}" \
+    FUZZ_TARGETS="${FUZZ_TARGETS:-settings sign_model jsonl labels engine_args}" \
         "$root/scripts/fuzz.sh" "${SWARMTRACK_CI_FUZZ_SECONDS:-5}"
 fi

@@ -89,6 +89,11 @@ TEST(Labels, MalformedCsvNamesTheLine) {
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(few); }).find("labels_few.csv:2: expected 7 fields"), std::string::npos);
     const auto nan = write_temp("labels_nan.csv", "00000;1;x;3;4;11;danger\n");
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(nan); }).find(":1: field 'top'"), std::string::npos);
+    const auto huge = write_temp("labels_huge.csv", "00000;1;2;1e300;4;11;danger\n");
+    EXPECT_NE(error_of<std::runtime_error>([&] {
+                  read_labels_csv(huge);
+              }).find(":1: field 'right': '1e300' is not a pixel coordinate"),
+              std::string::npos);
     const auto flipped = write_temp("labels_flip.csv", "00000;10;2;3;4;11;danger\n");
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(flipped); }).find(":1: right/bottom"), std::string::npos);
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_csv(::testing::TempDir() + "/no_such.csv"); }).find("cannot open"),
@@ -120,6 +125,13 @@ TEST(Labels, MalformedCocoNamesTheEntry) {
       "categories": [{"id": 1, "name": "stop"}],
       "annotations": [{"image_id": 1, "category_id": 1, "bbox": [1, 2, 3]}]})");
     EXPECT_NE(error_of<std::runtime_error>([&] { read_labels_coco(bad_box); }).find("annotations[0]: field 'bbox'"), std::string::npos);
+    const auto huge_box = write_temp("coco_huge.json", R"({"images": [{"id": 1, "file_name": "x.jpg"}],
+      "categories": [{"id": 1, "name": "stop"}],
+      "annotations": [{"image_id": 1, "category_id": 1, "bbox": [1, 2, 1e300, 4]}]})");
+    EXPECT_NE(error_of<std::runtime_error>([&] {
+                  read_labels_coco(huge_box);
+              }).find("annotations[0]: field 'bbox': numbers must lie within"),
+              std::string::npos);
     const auto bad_image = write_temp("coco_image.json", R"({"images": [{"id": 1, "file_name": "x.jpg"}],
       "categories": [{"id": 1, "name": "stop"}],
       "annotations": [{"image_id": 5, "category_id": 1, "bbox": [1, 2, 3, 4]}]})");

@@ -72,6 +72,9 @@ std::string category_of_class(const std::vector<SignClass>& classes, const std::
                              "7th field");
 }
 
+// A label's edge in pixels: finite, and small enough that sizes and overlaps computed in float stay finite.
+bool is_pixel_coordinate(double v) { return std::isfinite(v) && std::abs(v) <= 1e6; }
+
 } // namespace
 
 std::string image_key(std::string_view file) {
@@ -132,9 +135,9 @@ LabelSet read_labels_csv(const std::string& path, const std::vector<SignClass>* 
             } catch (const std::exception&) {
                 used = 0;
             }
-            if (used == 0 || used != f[static_cast<std::size_t>(i) + 1].size() || !std::isfinite(v[i])) {
+            if (used == 0 || used != f[static_cast<std::size_t>(i) + 1].size() || !is_pixel_coordinate(v[i])) {
                 throw std::runtime_error(where + "field '" + k_names[i] + "': '" + f[static_cast<std::size_t>(i) + 1] +
-                                         "' is not a number");
+                                         "' is not a pixel coordinate (a number within +-1,000,000)");
             }
         }
         if (f[0].empty()) throw std::runtime_error(where + "field 'file': empty");
@@ -216,6 +219,9 @@ LabelSet read_labels_coco(const std::string& path) {
         if (b == a.end() || !b->is_array() || b->size() != 4 ||
             !std::all_of(b->begin(), b->end(), [](const json& x) { return x.is_number(); })) {
             fail(where, "bbox", "must be [x, y, width, height]");
+        }
+        if (!std::all_of(b->begin(), b->end(), [](const json& x) { return is_pixel_coordinate(x.get<double>()); })) {
+            fail(where, "bbox", "numbers must lie within +-1,000,000 px");
         }
         const float w = (*b)[2].get<float>(), h = (*b)[3].get<float>();
         if (!(w > 0.f) || !(h > 0.f)) fail(where, "bbox", "width and height must be positive");
