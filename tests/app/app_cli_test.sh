@@ -3,27 +3,7 @@
 # and leaves nothing half-written. Usage: app_cli_test.sh PATH/TO/swarmtrack
 set -uo pipefail
 bin="$1"
-tmp="$(mktemp -d)"
-trap 'chmod -R u+rw "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail=0
-check() { # name, expected exit code, command...
-    local name="$1" want="$2"
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" != "$want" ]; then
-        echo "FAIL $name: exit $got, wanted $want"; cat "$tmp/err"; fail=1
-    else
-        echo "ok   $name"
-    fi
-}
-one_line_error() { # name, a word the error must contain
-    if [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -q "^swarmtrack: error: " "$tmp/err"; then
-        echo "FAIL $1: stderr is not one error line:"; cat "$tmp/err"; fail=1
-    elif ! grep -q -- "$2" "$tmp/err"; then
-        echo "FAIL $1: error does not mention '$2':"; cat "$tmp/err"; fail=1
-    fi
-}
+source "$(dirname "$0")/../cli_checks.sh"
 nothing_written() { # name, folder
     if [ -e "$2" ] && [ -n "$(ls -A "$2")" ]; then
         echo "FAIL $1: $2 was written:"; ls -la "$2"; fail=1

@@ -4,25 +4,7 @@
 # input gives one error line and exit 2. Usage: stills_cli_test.sh PATH/TO/swarmtrack
 set -uo pipefail
 bin="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { # name, expected exit code, command...
-    local name="$1" want="$2"
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" != "$want" ]; then
-        echo "FAIL $name: exit $got, wanted $want"; cat "$tmp/err" "$tmp/out"; fail=1
-    else
-        echo "ok   $name"
-    fi
-}
-one_line_error() { # name, a word the error must contain
-    if [ "$(grep -c "^swarmtrack: error: " "$tmp/err")" != 1 ] || ! grep -q -- "$2" "$tmp/err"; then
-        echo "FAIL $1: no one-line error mentioning '$2':"; cat "$tmp/err"; fail=1
-    fi
-}
+source "$(dirname "$0")/../cli_checks.sh"
 expect() { # name, file, pattern
     if ! grep -q -- "$3" "$2"; then echo "FAIL $1: '$3' not in $2:"; cat "$2"; fail=1; fi
 }

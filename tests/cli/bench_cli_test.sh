@@ -3,25 +3,7 @@
 # and no file. Usage: bench_cli_test.sh PATH/TO/swarmtrack
 set -uo pipefail
 bin="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { # name, expected exit code, command...
-    local name="$1" want="$2"
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" != "$want" ]; then
-        echo "FAIL $name: exit $got, wanted $want"; cat "$tmp/err"; fail=1
-    else
-        echo "ok   $name"
-    fi
-}
-one_line_error() { # name: the last command's stderr is exactly one line starting with the error prefix
-    if [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -q "^swarmtrack: error: " "$tmp/err"; then
-        echo "FAIL $1: stderr is not one error line:"; cat "$tmp/err"; fail=1
-    fi
-}
+source "$(dirname "$0")/../cli_checks.sh"
 
 check "bench runs and writes json+csv" 0 "$bin" bench --strategy cpu-serial --function sphere --particles 8 --dims 3 --iters 20 --runs 1 --json "$tmp/b.json" --csv "$tmp/b.csv"
 grep -q '"strategy": "cpu-serial"' "$tmp/b.json" || { echo "FAIL json content"; fail=1; }

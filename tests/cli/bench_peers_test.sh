@@ -5,25 +5,7 @@
 set -uo pipefail
 bin="$1"
 src="$2"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-check() { # name, expected exit code, command...
-    local name="$1" want="$2"
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" != "$want" ]; then
-        echo "FAIL $name: exit $got, wanted $want"; cat "$tmp/err"; fail=1
-    else
-        echo "ok   $name"
-    fi
-}
-one_line_error() { # name: the last command's stderr is exactly one line starting with the error prefix
-    if [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -q "^swarmtrack: error: " "$tmp/err"; then
-        echo "FAIL $1: stderr is not one error line:"; cat "$tmp/err"; fail=1
-    fi
-}
+source "$(dirname "$0")/../cli_checks.sh"
 want() { # name, file, fixed string
     grep -qF -- "$3" "$2" || { echo "FAIL $1: $2 lacks '$3':"; cat "$2"; fail=1; }
 }
