@@ -1,5 +1,5 @@
 // How tracks end (track_update.h, prune_tracks): after the verifier's refusals (TrackingSettings::verifier_refusals)
-// unless it vouched for the track before.
+// unless it vouched for the track before; and which are reported on a frame the verifier refuses them (reported).
 #include <gtest/gtest.h>
 
 #include "track_update.h"
@@ -39,6 +39,35 @@ TEST(TrackRefusals, AVouchedTrackOutlivesAnyRefusals) {
 }
 
 TEST(TrackRefusals, ZeroTurnsTheRuleOff) { EXPECT_EQ(kept({track_at(10, 10, 50, false)}, 0), 1u); }
+
+bool reported_with(const Track& t, int verifier_refusals) {
+    TrackerSettings s;
+    s.tracking.verifier_refusals = verifier_refusals;
+    return reported(t, s);
+}
+
+TEST(TrackReport, AnUnvouchedTrackIsNotReportedOnAFrameTheVerifierRefusesIt) {
+    EXPECT_TRUE(reported_with(track_at(10, 10, 0, false), 3));
+    EXPECT_FALSE(reported_with(track_at(10, 10, 1, false), 3)); // kept (prune_tracks) until the third refusal
+    EXPECT_FALSE(reported_with(track_at(10, 10, 2, false), 3));
+}
+
+TEST(TrackReport, AVouchedTrackIsReportedWhateverTheVerifierReadsNow) {
+    EXPECT_TRUE(reported_with(track_at(10, 10, 4, true), 3)); // an occluder passing in front of a sign
+}
+
+TEST(TrackReport, OnlyConfirmedTracksMatchedThisFrame) {
+    Track unconfirmed = track_at(10, 10, 0, false);
+    unconfirmed.id = -1;
+    Track coasting = track_at(10, 10, 0, true);
+    coasting.missed = 1;
+    EXPECT_FALSE(reported_with(unconfirmed, 3));
+    EXPECT_FALSE(reported_with(coasting, 3));
+}
+
+TEST(TrackReport, WithoutTheRereadingsEveryMatchedTrackIsReported) {
+    EXPECT_TRUE(reported_with(track_at(10, 10, 1, false), 0));
+}
 
 } // namespace
 } // namespace tracker

@@ -671,13 +671,14 @@ std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
     return fresh;
 }
 
-// Tracks confirmed after confirm_frames matches get an id; those matched this frame are the detections.
+// Tracks confirmed after confirm_frames matches get an id; the detections are those reported this frame
+// (track_update.h: matched, and not refused by the verifier on this frame unless it vouched for them).
 void SignTracker::report(FrameResult& r) {
     for (auto& t : m_tracks) {
         if (t.id < 0 && t.hits >= m_settings.tracking.confirm_frames) {
             t.id = m_next_id++;
         }
-        if (t.id >= 0 && t.missed == 0) {
+        if (reported(t, m_settings)) {
             r.detections.push_back(make_detection(t));
         }
     }

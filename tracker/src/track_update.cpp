@@ -101,4 +101,9 @@ void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv
     tracks = std::move(kept);
 }
 
+bool reported(const Track& t, const TrackerSettings& s) {
+    const bool refused = s.tracking.verifier_refusals > 0 && !t.vouched && t.refusals > 0;
+    return t.id >= 0 && t.missed == 0 && !refused;
+}
+
 } // namespace tracker

@@ -26,4 +26,11 @@ bool same_sign(const Track& a, const Track& b, double duplicate_iou);
 // mostly out of the image; then of duplicate tracks keeps the confirmed, long-lived, fit one.
 void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv::Rect2f& image);
 
+// Whether a track is one of this frame's detections: confirmed (it has an id) and matched this frame, and not refused
+// by the verifier on this frame (its box read as no sign, Track::refusals) unless the verifier vouched for it before.
+// Clutter that the verifier took for a sign at a first look (sky through backlit foliage) reads as background on most
+// later frames, a sign on nearly none: such a track stays (prune_tracks ends it after verifier_refusals refusals in a
+// row) but is not reported while refused.
+bool reported(const Track& t, const TrackerSettings& s);
+
 } // namespace tracker
