@@ -69,5 +69,11 @@ TEST(TrackReport, WithoutTheRereadingsEveryMatchedTrackIsReported) {
     EXPECT_TRUE(reported_with(track_at(10, 10, 1, false), 0));
 }
 
+TEST(TrackReport, HideRefusedOffReportsEveryMatchedTrack) {
+    TrackerSettings s;
+    s.tracking.hide_refused = false;
+    EXPECT_TRUE(reported(track_at(10, 10, 2, false), s));
+}
+
 } // namespace
 } // namespace tracker

@@ -93,6 +93,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("confirm_frames", s.tracking.confirm_frames);
     f("max_missed", s.tracking.max_missed);
     f("verifier_refusals", s.tracking.verifier_refusals);
+    f("hide_refused", s.tracking.hide_refused);
     f("duplicate_iou", s.tracking.duplicate_iou);
     f("z_min", s.frustum.z_min);
     f("z_max", s.frustum.z_max);

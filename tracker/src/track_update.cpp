@@ -102,7 +102,7 @@ void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv
 }
 
 bool reported(const Track& t, const TrackerSettings& s) {
-    const bool refused = s.tracking.verifier_refusals > 0 && !t.vouched && t.refusals > 0;
+    const bool refused = s.tracking.hide_refused && s.tracking.verifier_refusals > 0 && !t.vouched && t.refusals > 0;
     return t.id >= 0 && t.missed == 0 && !refused;
 }
 
