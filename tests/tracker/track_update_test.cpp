@@ -43,6 +43,7 @@ TEST(TrackRefusals, ZeroTurnsTheRuleOff) { EXPECT_EQ(kept({track_at(10, 10, 50, 
 bool reported_with(const Track& t, int verifier_refusals) {
     TrackerSettings s;
     s.tracking.verifier_refusals = verifier_refusals;
+    s.tracking.hide_refused = true;
     return reported(t, s);
 }
 
@@ -69,10 +70,8 @@ TEST(TrackReport, WithoutTheRereadingsEveryMatchedTrackIsReported) {
     EXPECT_TRUE(reported_with(track_at(10, 10, 1, false), 0));
 }
 
-TEST(TrackReport, HideRefusedOffReportsEveryMatchedTrack) {
-    TrackerSettings s;
-    s.tracking.hide_refused = false;
-    EXPECT_TRUE(reported(track_at(10, 10, 2, false), s));
+TEST(TrackReport, ByDefaultEveryMatchedTrackIsReported) {
+    EXPECT_TRUE(reported(track_at(10, 10, 2, false), TrackerSettings{}));
 }
 
 } // namespace

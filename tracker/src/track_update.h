@@ -30,7 +30,7 @@ void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv
 // by the verifier on this frame (its box read as no sign, Track::refusals) unless the verifier vouched for it before.
 // Clutter that the verifier took for a sign at a first look (sky through backlit foliage) reads as background on most
 // later frames, a sign on nearly none: such a track stays (prune_tracks ends it after verifier_refusals refusals in a
-// row) but is not reported while refused. TrackingSettings::hide_refused false turns the rule off.
+// row) but is not reported while refused. Only with TrackingSettings::hide_refused (off by default).
 bool reported(const Track& t, const TrackerSettings& s);
 
 } // namespace tracker
