@@ -105,6 +105,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= input_double("track focus scale", s.tracking.track_focus_scale, 0.01, 1.0, "%.2f");
         changed |= ImGui::SliderInt("confirm frames", &s.tracking.confirm_frames, 1, 10);
         changed |= ImGui::SliderInt("max missed frames", &s.tracking.max_missed, 0, 30);
+        changed |= ImGui::Checkbox("hide tracks the verifier refuses", &s.tracking.hide_refused);
         changed |= input_double("duplicate IoU", s.tracking.duplicate_iou, 0.0, 1.0, "%.2f");
         changed |= input_double("edge gain", s.fitness.edge_gain, 0.05, 100.0, "%.2f");
         changed |= input_double("edge crossing", s.fitness.edge_crossing, 0.0, 1.0, "%.2f");

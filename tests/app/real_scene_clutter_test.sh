@@ -4,8 +4,8 @@
 # at a first look and reads as no sign on most later frames. The first 30 frames, CPU: with hide_refused an unvouched
 # track is not reported on a frame whose box the verifier reads as background, so at most 40 false detections and
 # fewer than with the defaults (56 without the rule, 29-30 with it) for at least 28 true ones and at most 2 fewer than
-# with the defaults (30 either way). Exit 77 (skipped) when the data is not
-# there. Usage: real_scene_clutter_test.sh PATH/TO/swarmtrack DATA_DIR
+# with the defaults (30 either way). Exit 77 (skipped) when the data is not there.
+# Usage: real_scene_clutter_test.sh PATH/TO/swarmtrack DATA_DIR
 set -uo pipefail
 bin="$1"
 data="$2"
