@@ -359,7 +359,7 @@ TEST(BadInput, TrackerConfig) {
             "gpu_cluster_barrier": false, "occluder_credit": 0.25, "yellow_interior": 0.5, "group_floor": 0.3,
             "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28, "verified_swarms": 8,
             "verified_search_share": 0.5, "verified_regions": false, "verified_threshold": 0.3, "face_regions": true, "stacked_regions": false,
-            "small_find_threshold": 0.5, "verifier_refusals": 0, "hide_refused": true})"));
+            "small_find_threshold": 0.5, "verifier_refusals": 0, "hide_refused": false})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
@@ -398,8 +398,8 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.small_find_threshold, 0.6);
     EXPECT_EQ(tuned.tracking.verifier_refusals, 0);
     EXPECT_EQ(TrackerSettings{}.tracking.verifier_refusals, 3);
-    EXPECT_TRUE(tuned.tracking.hide_refused);
-    EXPECT_FALSE(TrackerSettings{}.tracking.hide_refused);
+    EXPECT_FALSE(tuned.tracking.hide_refused);
+    EXPECT_TRUE(TrackerSettings{}.tracking.hide_refused);
     EXPECT_NE(
         error_of([&] { TrackerSettings::load(write_temp("c14.json", R"({"hide_refused": 1})")); }).find("hide_refused"),
         std::string::npos);

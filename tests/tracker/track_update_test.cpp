@@ -43,7 +43,6 @@ TEST(TrackRefusals, ZeroTurnsTheRuleOff) { EXPECT_EQ(kept({track_at(10, 10, 50, 
 bool reported_with(const Track& t, int verifier_refusals) {
     TrackerSettings s;
     s.tracking.verifier_refusals = verifier_refusals;
-    s.tracking.hide_refused = true;
     return reported(t, s);
 }
 
@@ -70,8 +69,20 @@ TEST(TrackReport, WithoutTheRereadingsEveryMatchedTrackIsReported) {
     EXPECT_TRUE(reported_with(track_at(10, 10, 1, false), 0));
 }
 
-TEST(TrackReport, ByDefaultEveryMatchedTrackIsReported) {
-    EXPECT_TRUE(reported(track_at(10, 10, 2, false), TrackerSettings{}));
+TEST(TrackReport, AFitOfPointSevenOrMoreIsReportedWhateverTheVerifierReadsNow) {
+    Track sure = track_at(10, 10, 1, false);
+    sure.fitness = 0.7;
+    Track clutter = sure;
+    clutter.fitness = 0.65; // the foliage of the real-appearance scene fits at 0.60-0.67
+    EXPECT_TRUE(reported_with(sure, 3));
+    EXPECT_FALSE(reported_with(clutter, 3));
+}
+
+TEST(TrackReport, OnByDefaultAndOffWithHideRefusedFalse) {
+    EXPECT_FALSE(reported(track_at(10, 10, 2, false), TrackerSettings{}));
+    TrackerSettings off;
+    off.tracking.hide_refused = false;
+    EXPECT_TRUE(reported(track_at(10, 10, 2, false), off));
 }
 
 } // namespace

@@ -27,10 +27,11 @@ bool same_sign(const Track& a, const Track& b, double duplicate_iou);
 void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv::Rect2f& image);
 
 // Whether a track is one of this frame's detections: confirmed (it has an id) and matched this frame, and not refused
-// by the verifier on this frame (its box read as no sign, Track::refusals) unless the verifier vouched for it before.
+// by the verifier on this frame (its box read as no sign, Track::refusals) unless the verifier vouched for it before or
+// its fit is 0.7 or more.
 // Clutter that the verifier took for a sign at a first look (sky through backlit foliage) reads as background on most
 // later frames, a sign on nearly none: such a track stays (prune_tracks ends it after verifier_refusals refusals in a
-// row) but is not reported while refused. Only with TrackingSettings::hide_refused (off by default).
+// row) but is not reported while refused. TrackingSettings::hide_refused (default true) turns the rule on.
 bool reported(const Track& t, const TrackerSettings& s);
 
 } // namespace tracker

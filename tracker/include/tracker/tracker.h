@@ -182,11 +182,11 @@ struct TrackingSettings {
     // foliage, a lamp) and one look of the verifier let in reads as background on most later frames, and the
     // tracking swarms hold it as long as it fits.
     int verifier_refusals = 3;
-    // With those re-readings, true: a track the verifier has not vouched for (five readings of its category in a row)
-    // is not reported on a frame whose box it reads as no sign; it stays tracked until the refusals end it or the
-    // verifier reads a sign there again (track_update.h, reported). Fewer false detections in cluttered footage; off by
-    // default because a young sign track read as background for a frame goes unreported too (docs/usage.md).
-    bool hide_refused = false;
+    // With those re-readings, a track the verifier has not vouched for (five readings of its category in a row) and
+    // whose fit is under 0.7 is not reported on a frame whose box it reads as no sign; it stays tracked until the
+    // refusals end it or the verifier reads a sign there again (track_update.h, reported). false: every matched track
+    // is reported.
+    bool hide_refused = true;
     double duplicate_iou = 0.3;      // detections whose projected outlines overlap more than this are the same sign
 };
 
