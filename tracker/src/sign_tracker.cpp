@@ -672,7 +672,8 @@ std::vector<Track> SignTracker::fresh_tracks(const SearchPass& pass) const {
 }
 
 // Tracks confirmed after confirm_frames matches get an id; the detections are those reported this frame
-// (track_update.h: matched, and not refused by the verifier on this frame unless it vouched for them).
+// (track_update.h: matched, and not refused by the verifier on this frame unless it vouched for them or they fit
+// surely).
 void SignTracker::report(FrameResult& r) {
     for (auto& t : m_tracks) {
         if (t.id < 0 && t.hits >= m_settings.tracking.confirm_frames) {
