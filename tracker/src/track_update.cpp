@@ -10,6 +10,12 @@ namespace {
 // The alpha-beta filter's velocity gain for a position gain alpha (the critically damped choice).
 double depth_beta(double alpha) { return alpha * alpha / (2.0 - alpha); }
 
+// The verifier's refusal rules (ending and hiding a track) judge only tracks it has not vouched for, and only with
+// verifier_refusals on: true when such a track's box read as no sign on at least `in_a_row` frames in a row.
+bool refused_unvouched(const Track& t, const TrackerSettings& s, int in_a_row) {
+    return s.tracking.verifier_refusals > 0 && !t.vouched && t.refusals >= in_a_row;
+}
+
 } // namespace
 
 void apply_measurement(Track& t, const PoseVec& measured, double fitness, double width_px_at_1m,
@@ -78,9 +84,8 @@ bool same_sign(const Track& a, const Track& b, double duplicate_iou) {
 void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv::Rect2f& image) {
     tracks.erase(std::remove_if(tracks.begin(), tracks.end(),
                                 [&](const Track& t) {
-                                    const int refusals = s.tracking.verifier_refusals;
                                     return t.missed > s.tracking.max_missed || t.pose[2] < s.frustum.z_min ||
-                                           (refusals > 0 && !t.vouched && t.refusals >= refusals) ||
+                                           refused_unvouched(t, s, s.tracking.verifier_refusals) ||
                                            (t.box & image).area() < 0.25f * t.box.area();
                                 }),
                  tracks.end());
@@ -107,8 +112,7 @@ void prune_tracks(std::vector<Track>& tracks, const TrackerSettings& s, const cv
 constexpr double k_sure_fit = 0.7;
 
 bool reported(const Track& t, const TrackerSettings& s) {
-    const bool refused = s.tracking.hide_refused && s.tracking.verifier_refusals > 0 && !t.vouched && t.refusals > 0 &&
-                         t.fitness < k_sure_fit;
+    const bool refused = s.tracking.hide_refused && refused_unvouched(t, s, 1) && t.fitness < k_sure_fit;
     return t.id >= 0 && t.missed == 0 && !refused;
 }
 
