@@ -44,9 +44,17 @@ TEST(TrackAdmission, APartInsideALargerFindThatFitsNearlyAsWellIsDropped) {
     EXPECT_FLOAT_EQ(tracks[0].box.width, 40.f);
 }
 
+TEST(TrackAdmission, AWholeSignFittingUpToAFifthWorseThanItsPartIsTheSign) {
+    // A blue disc's pictogram fitted as a small disc at 0.73 and the whole, partly occluded sign at 0.57.
+    const auto tracks =
+        admit({find(Category::Mandatory, 100, 100, 15, 0.73), find(Category::Mandatory, 95, 95, 28, 0.57)});
+    ASSERT_EQ(tracks.size(), 1u);
+    EXPECT_FLOAT_EQ(tracks[0].box.width, 28.f);
+}
+
 TEST(TrackAdmission, AFarWorseLargerFindDoesNotTakeThePartsPlace) {
-    // The larger find fits 0.2 worse: it is the duplicate, the smaller find stays (as before parts were known).
-    const auto tracks = admit({find(Category::Danger, 100, 100, 16, 0.70), find(Category::Danger, 96, 96, 40, 0.50)});
+    // The larger find fits 0.3 worse: it is the duplicate, the smaller find stays (as before parts were known).
+    const auto tracks = admit({find(Category::Danger, 100, 100, 16, 0.70), find(Category::Danger, 96, 96, 40, 0.40)});
     ASSERT_EQ(tracks.size(), 1u);
     EXPECT_FLOAT_EQ(tracks[0].box.width, 16.f);
 }
