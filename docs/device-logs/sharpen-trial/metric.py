@@ -1,3 +1,4 @@
+# The blur measure of every fifth frame of each named copy: python3 metric.py NAME... (copies under /tmp/sharp)
 import cv2, os, numpy as np, sys
 def blur_metric(img):
     y = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
