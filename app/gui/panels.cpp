@@ -113,6 +113,7 @@ bool draw_params(tracker::TrackerSettings& s, const std::string& apply_error) {
         changed |= input_double("yellow interior", s.fitness.yellow_interior, 0.0, 1.0, "%.2f");
         changed |= input_double("group floor", s.fitness.group_floor, 0.0, 1.0, "%.2f");
         changed |= input_double("rim floor", s.fitness.rim_floor, 0.0, 1.0, "%.2f");
+        changed |= input_double("paint blur (px)", s.fitness.paint_blur, 0.0, 5.0, "%.2f");
         changed |= input_double("depth filter gain", s.tracking.depth_filter_gain, 0.05, 1.0, "%.2f");
         changed |= input_double("angle memory", s.tracking.angle_memory, 0.0, 1.0, "%.3f");
         changed |= input_double("angle prior (px)", s.tracking.angle_prior_px, 0.0, 10000.0, "%.0f");

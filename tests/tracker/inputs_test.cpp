@@ -334,21 +334,20 @@ TEST(BadInput, TrackerConfig) {
     }
     EXPECT_EQ(TrackerSettings{}.engine.gpu_team_warps, 0); // auto
     // (a plain pair, not a structured binding: clang 14 cannot capture bindings in the lambda)
-    for (const auto& bad : {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},
-                            std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"},
-                            std::pair{R"({"occluder_credit": -0.1})", "occluder_credit"},
-                            std::pair{R"({"yellow_interior": 1.5})", "yellow_interior"},
-                            std::pair{R"({"cover_hue": 0})", "cover_hue"},
-                            std::pair{R"({"cover_hue": 181})", "cover_hue"},
-                            std::pair{R"({"verified_swarms": -1})", "verified_swarms"},
-                            std::pair{R"({"verified_search_share": 0})", "verified_search_share"},
-                            std::pair{R"({"verified_search_share": 1.5})", "verified_search_share"},
-                            std::pair{R"({"verified_threshold": 2.5})", "verified_threshold"},
-                            std::pair{R"({"small_find_threshold": -0.1})", "small_find_threshold"},
-                            std::pair{R"({"verifier_refusals": -1})", "verifier_refusals"},
-                            std::pair{R"({"group_floor": 1.2})", "group_floor"},
-                            std::pair{R"({"rim_floor": -0.5})", "rim_floor"},
-                            std::pair{R"({"angle_respread_fraction": 2})", "angle_respread_fraction"}}) {
+    for (const auto& bad :
+         {std::pair{R"({"track_focus_share": 1.5})", "track_focus_share"},
+          std::pair{R"({"track_focus_scale": 0})", "track_focus_scale"},
+          std::pair{R"({"occluder_credit": -0.1})", "occluder_credit"},
+          std::pair{R"({"yellow_interior": 1.5})", "yellow_interior"}, std::pair{R"({"cover_hue": 0})", "cover_hue"},
+          std::pair{R"({"cover_hue": 181})", "cover_hue"}, std::pair{R"({"verified_swarms": -1})", "verified_swarms"},
+          std::pair{R"({"verified_search_share": 0})", "verified_search_share"},
+          std::pair{R"({"verified_search_share": 1.5})", "verified_search_share"},
+          std::pair{R"({"verified_threshold": 2.5})", "verified_threshold"},
+          std::pair{R"({"small_find_threshold": -0.1})", "small_find_threshold"},
+          std::pair{R"({"verifier_refusals": -1})", "verifier_refusals"},
+          std::pair{R"({"group_floor": 1.2})", "group_floor"}, std::pair{R"({"rim_floor": -0.5})", "rim_floor"},
+          std::pair{R"({"paint_blur": -1})", "paint_blur"}, std::pair{R"({"paint_blur": 6})", "paint_blur"},
+          std::pair{R"({"angle_respread_fraction": 2})", "angle_respread_fraction"}}) {
         EXPECT_NE(error_of([&] { TrackerSettings::load(write_temp("c9.json", bad.first)); }).find(bad.second),
                   std::string::npos)
             << bad.first;
@@ -359,7 +358,7 @@ TEST(BadInput, TrackerConfig) {
             "gpu_cluster_barrier": false, "occluder_credit": 0.25, "yellow_interior": 0.5, "group_floor": 0.3,
             "rim_floor": 0.45, "angle_respread_fraction": 0.3, "cover_hue": 28, "verified_swarms": 8,
             "verified_search_share": 0.5, "verified_regions": false, "verified_threshold": 0.3, "face_regions": true, "stacked_regions": false,
-            "small_find_threshold": 0.5, "verifier_refusals": 0, "hide_refused": false})"));
+            "small_find_threshold": 0.5, "verifier_refusals": 0, "hide_refused": false, "paint_blur": 0.8})"));
     EXPECT_EQ(tuned.engine.gpu_team_warps, 4);
     EXPECT_FALSE(tuned.engine.gpu_cluster_barrier);
     EXPECT_TRUE(TrackerSettings{}.engine.gpu_cluster_barrier);
@@ -373,6 +372,8 @@ TEST(BadInput, TrackerConfig) {
     EXPECT_DOUBLE_EQ(tuned.fitness.occluder_credit, 0.25);
     EXPECT_DOUBLE_EQ(tuned.fitness.yellow_interior, 0.5);
     EXPECT_DOUBLE_EQ(tuned.fitness.cover_hue, 28.0);
+    EXPECT_DOUBLE_EQ(tuned.fitness.paint_blur, 0.8);
+    EXPECT_DOUBLE_EQ(TrackerSettings{}.fitness.paint_blur, 0.0); // off: docs/usage.md says why
     EXPECT_EQ(tuned.search.verified_swarms, 8);
     EXPECT_DOUBLE_EQ(tuned.fitness.verified_threshold, 0.3);
     EXPECT_EQ(TrackerSettings{}.search.verified_swarms, 16);
@@ -411,7 +412,7 @@ TEST(BadInput, TrackerConfig) {
 }
 
 // Every preset shipped in the assets' presets/ folder loads by its name; yellow-faces sets the paint coverage's hue
-// window that keeps a red rim beside a yellow face red (docs/usage.md, cover_hue).
+// window that keeps a red rim beside a yellow face red (docs/usage.md, cover_hue), soft-footage the blur allowance.
 TEST(Presets, EveryShippedPresetLoadsByName) {
     int presets = 0;
     for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(assets_dir()) / "presets")) {
@@ -421,6 +422,7 @@ TEST(Presets, EveryShippedPresetLoadsByName) {
     }
     EXPECT_GE(presets, 2);
     EXPECT_DOUBLE_EQ(TrackerSettings::load("yellow-faces").fitness.cover_hue, 28.0);
+    EXPECT_DOUBLE_EQ(TrackerSettings::load("soft-footage").fitness.paint_blur, 1.0);
 }
 
 TEST(BadInput, PredictionLines) {

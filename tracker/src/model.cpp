@@ -1,5 +1,6 @@
 #include "tracker/model.h"
 #include "tracker/assets.h"
+#include "paint_reach.h"
 
 #include <algorithm>
 #include <cmath>
@@ -224,7 +225,8 @@ SignModel load_sign_model(const std::string& path) {
         }
         const ColourClass colour = r.colour(regions[i], where);
         for (const auto& p : r.points(r.need(regions[i], "points", where), where + "points", 1)) {
-            m.points.push_back({p, colour, pr, {}, required, part});
+            const PaintReach reach = paint_reach(m.layers, {p.x, p.y});
+            m.points.push_back({p, colour, pr, {}, required, part, reach.near_m, reach.far_m});
         }
     }
     for (PointRole need : {PointRole::Rim, PointRole::Interior, PointRole::Outside}) {

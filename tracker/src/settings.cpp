@@ -87,6 +87,7 @@ void for_each_field(TrackerSettings& s, F&& f) {
     f("cover_hue", s.fitness.cover_hue);
     f("group_floor", s.fitness.group_floor);
     f("rim_floor", s.fitness.rim_floor);
+    f("paint_blur", s.fitness.paint_blur);
     f("depth_filter_gain", s.tracking.depth_filter_gain);
     f("angle_memory", s.tracking.angle_memory);
     f("angle_prior_px", s.tracking.angle_prior_px);
@@ -215,6 +216,7 @@ void TrackerSettings::validate() const {
     range("cover_hue", fitness.cover_hue, 1.0, 180.0);
     range("group_floor", fitness.group_floor, 0.0, 1.0);
     range("rim_floor", fitness.rim_floor, 0.0, 1.0);
+    range("paint_blur", fitness.paint_blur, 0.0, 5.0);
     range("depth_filter_gain", tracking.depth_filter_gain, 0.05, 1.0);
     range("angle_memory", tracking.angle_memory, 0.0, 1.0);
     range("angle_prior_px", tracking.angle_prior_px, 0.0, 10000.0);

@@ -32,6 +32,7 @@ math::FitnessWeights fitness_weights(const TrackerSettings& s) {
     w.yellow_interior = static_cast<float>(s.fitness.yellow_interior);
     w.group_floor = static_cast<float>(s.fitness.group_floor);
     w.rim_floor = static_cast<float>(s.fitness.rim_floor);
+    w.paint_blur = static_cast<float>(s.fitness.paint_blur);
     return w;
 }
 
@@ -68,6 +69,8 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
             m_setup.points.push_back({p.position.x, p.position.y, p.position.z, p.normal.x, p.normal.y, p.normal.z,
                                 static_cast<std::int16_t>(p.colour), static_cast<std::int16_t>(role),
                                 static_cast<std::int16_t>(g), 0});
+            r.reach_near[g] += p.reach_near;
+            r.reach_far[g] += p.reach_far;
         }
         r.groups = static_cast<int>(keys.size());
         for (int g = 0; g < r.groups; ++g) {
@@ -76,6 +79,8 @@ SignEvaluator::SignEvaluator(const std::vector<SignModel>& models, const PoseSpa
                 std::count_if(keys.begin(), keys.end(), [&](const auto& k) { return std::get<0>(k) == role; });
             r.weight[g] = role_weight[role] / static_cast<float>(in_role);
             r.inv_count[g] = 1.f / static_cast<float>(members[static_cast<std::size_t>(g)]);
+            r.reach_near[g] *= r.inv_count[g];
+            r.reach_far[g] *= r.inv_count[g];
             if (std::get<2>(keys[static_cast<std::size_t>(g)])) {
                 r.essential |= 1u << g;
             }

@@ -184,6 +184,57 @@ TEST_P(GpuAgreement, FitnessMatchesCpuForAllSwarms) {
     }
 }
 
+// The blur allowance (FitnessSettings::paint_blur) holds each part's floor to what a blur leaves of it at the pose's
+// scale: the same floors on the GPU, and they do change scores (the random poses include far, small ones).
+TEST_P(GpuAgreement, FitnessMatchesCpuWithTheBlurAllowance) {
+    if (!have_gpu()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    const auto [w, h] = GetParam();
+    const cv::Mat frame = scene_frame("noisy", w, h, 30);
+    const auto models = load_sign_models(
+        "", {Category::Prohibitory, Category::Danger, Category::Mandatory, Category::GiveWay, Category::Stop});
+    const Camera cam = Camera::from_fov(w, h, 60);
+    ClassMaps maps;
+    preprocess_cpu(frame, maps);
+    math::FitnessWeights blur;
+    blur.paint_blur = 1.2f;
+    SignEvaluator plain(models, PoseSpace{}, cam), cpu(models, PoseSpace{}, cam, blur),
+        gpu(models, PoseSpace{}, cam, blur);
+    DeviceFrame dev;
+    dev.process(frame);
+    plain.set_host_maps(&maps);
+    cpu.set_host_maps(&maps);
+    gpu.set_device_frame(&dev);
+    const int swarms = 6, particles = 64;
+    std::vector<SwarmTarget> targets;
+    for (int s = 0; s < swarms; ++s) {
+        targets.push_back({s % 6, false});
+    }
+    for (SignEvaluator* e : {&plain, &cpu, &gpu}) {
+        e->set_targets(targets);
+    }
+    std::vector<double> lo, hi;
+    frustum_bounds(Frustum{}, cam, PoseSpace{}, lo, hi);
+    cv::RNG rng(11);
+    std::vector<float> pos(static_cast<std::size_t>(swarms * particles * 6));
+    for (std::size_t i = 0; i < pos.size(); ++i) {
+        pos[i] = static_cast<float>(rng.uniform(lo[i % 6], hi[i % 6]));
+    }
+    std::vector<float> fp(static_cast<std::size_t>(swarms * particles)), fc(fp.size()), fg(fp.size());
+    const swarm::BatchShape shape{swarms, particles, 6};
+    plain.evaluate(pos.data(), fp.data(), shape, swarm::MemorySpace::Host, nullptr);
+    cpu.evaluate(pos.data(), fc.data(), shape, swarm::MemorySpace::Host, nullptr);
+    gpu.evaluate(pos.data(), fg.data(), shape, swarm::MemorySpace::Host, nullptr);
+    int raised = 0;
+    for (std::size_t i = 0; i < fc.size(); ++i) {
+        EXPECT_NEAR(fc[i], fg[i], 5e-3) << "row " << i;
+        EXPECT_GE(fc[i], fp[i] - 1e-6f) << "row " << i << ": a lower floor never lowers a score";
+        raised += fc[i] > fp[i] + 1e-4f ? 1 : 0;
+    }
+    EXPECT_GT(raised, 0) << "no pose's floor moved";
+}
+
 INSTANTIATE_TEST_SUITE_P(Sizes, GpuAgreement, ::testing::Values(Size{640, 360}, Size{1280, 720}, Size{333, 211}),
                          [](const auto& info) { return std::to_string(info.param.w) + "x" + std::to_string(info.param.h); });
 

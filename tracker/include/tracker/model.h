@@ -28,6 +28,11 @@ struct ModelPoint {
     // on its own: a triangle's three rim sides, where the part of a sign beside its pictogram would otherwise
     // satisfy the rim as a whole with two sides of three.
     int part = 0;
+    // Rim, interior and outside points: how far the point lies from the nearest change of paint (the layers' colours,
+    // the background outside them), and from the nearest on the far side, in metres (FitnessSettings::paint_blur;
+    // tracker/src/paint_reach.h). 0.5 m and more count as far.
+    float reach_near = 0.5f;
+    float reach_far = 0.5f;
 };
 
 // A painted polygon, used by the synthetic renderer (later layers on top).

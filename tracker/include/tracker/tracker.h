@@ -150,6 +150,12 @@ struct FitnessSettings {
     // (SignModel::rim_floor_scale).
     double group_floor = 0.4;
     double rim_floor = 0.5;
+    // The blur at a sign's painted edges, as a Gaussian's sigma in pixels (0 to 5; 0 off): the camera's optics and
+    // JPEG's half-resolution colour mix a small sign's thin rim and pictogram with their neighbours, so a point a
+    // pixel from its paint's edge reads only part of its colour even at the true pose. Each rim, interior and
+    // outside point's value is taken against the share of its own paint such a blur leaves it at the pose's scale
+    // (FitnessWeights::paint_blur), which is 1 on large signs and lower on small ones.
+    double paint_blur = 0.0;
 };
 
 // How tracks search around their prediction, filter their pose, and start and end.

@@ -32,6 +32,10 @@ struct ModelRange {
     unsigned essential;           // bit g: group g is a required part of the sign (ModelPoint::required)
     unsigned rim;                 // bit g: group g is a rim group (held to FitnessWeights::rim_floor)
     float rim_floor_scale = 1.f;  // this model's rim floor over FitnessWeights::rim_floor (SignModel::rim_floor_scale)
+    // The group's points' mean reach to the nearest change of paint and to the nearest on the far side, metres
+    // (ModelPoint::reach_near, reach_far): how much of the part a blur at a pose's scale leaves (blurred_share).
+    float reach_near[k_max_groups] = {};
+    float reach_far[k_max_groups] = {};
 };
 
 struct Sample {
@@ -65,6 +69,10 @@ struct FitnessWeights {
     // A white interior point takes the better of its white likelihood and this times its yellow one: the same
     // signs have yellow faces in some countries (FitnessSettings::yellow_interior). 0: white only.
     float yellow_interior = 1.0f;
+    // The blur at a sign's painted edges, a Gaussian's sigma in pixels (FitnessSettings::paint_blur): a part whose
+    // points lie a reach r from their paint's edge keeps about Phi(r / sigma) of its colour from each side at the
+    // pose's scale, and its floor is held to that share of itself (blurred_share). 0: off.
+    float paint_blur = 0.f;
 };
 
 // Boxes of signs already tracked, in pixels, each with the model tracking it: detection swarms of that
@@ -171,14 +179,38 @@ SWARM_HOST_DEVICE SWARM_INLINE bool score_point(const RigidPose& pose, const Int
     return point_value(pose, k, p, model, w, mask, u, v, s, value);
 }
 
+// The standard normal distribution's Phi(x) by the logistic 1 / (1 + exp(-1.702 x)), within 0.01 of it.
+SWARM_HOST_DEVICE SWARM_INLINE float normal_cdf(float x) { return 1.f / (1.f + expf(-1.702f * x)); }
+
+// The share of group g's colour that a blur of w.paint_blur pixels leaves at its points at `pixels_per_m` (the pose's
+// scale): Phi(near / sigma) + Phi(far / sigma) - 1, the paint between two straight edges, at least one half (a floor
+// never falls under half of itself). 1 where the allowance is off.
+SWARM_HOST_DEVICE SWARM_INLINE float blurred_share(const ModelRange& range, int g, const FitnessWeights& w,
+                                                   float pixels_per_m) {
+    if (!(w.paint_blur > 0.f)) {
+        return 1.f;
+    }
+    const float to_sigmas = pixels_per_m / w.paint_blur;
+    const float share = normal_cdf(range.reach_near[g] * to_sigmas) + normal_cdf(range.reach_far[g] * to_sigmas) - 1.f;
+    return share > 0.5f ? share : 0.5f;
+}
+
+// The pose's pixels per metre at the sign's centre.
+SWARM_HOST_DEVICE SWARM_INLINE float pixels_per_metre(const RigidPose& pose, const Intrinsics& k) {
+    return pose.t[2] > 0.05f ? k.fx / pose.t[2] : 0.f;
+}
+
 // The fitness from the per-group sums of point values: their weighted total, scaled by the required group that
-// falls furthest short of its floor (mean / floor, when under 1).
-SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelRange& range, const FitnessWeights& w) {
+// falls furthest short of its floor (mean / floor, when under 1). A floor is held to the share of its part that a
+// blur leaves at `pixels_per_m` (blurred_share).
+SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelRange& range, const FitnessWeights& w,
+                                                  float pixels_per_m) {
     float total = 0.f, scale = 1.f;
     for (int g = 0; g < range.groups; ++g) {
         const float mean = sum[g] * range.inv_count[g];
         total += range.weight[g] * mean;
-        const float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
+        float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
+        part_floor *= blurred_share(range, g, w, pixels_per_m);
         if (((range.essential >> g) & 1u) && mean < part_floor * scale) {
             scale = mean / part_floor;
         }
@@ -213,7 +245,7 @@ SWARM_HOST_DEVICE float score_pose(const RigidPose& pose, const Intrinsics& k, c
                                    const Sampler& sampler) {
     float sum[k_max_groups];
     sum_groups(pose, k, points, model, range, w, mask, sampler, sum);
-    return finish_score(sum, range, w);
+    return finish_score(sum, range, w, pixels_per_metre(pose, k));
 }
 
 } // namespace tracker::math

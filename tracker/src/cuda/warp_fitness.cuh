@@ -122,7 +122,7 @@ __device__ __forceinline__ float team_score(const FitnessParams& p, const float*
         }
         team.sync(); // partial is free for the team's next particle
     }
-    return math::finish_score(sum, range, p.weights);
+    return math::finish_score(sum, range, p.weights, math::pixels_per_metre(pose, p.k));
 }
 
 } // namespace tracker::cuda
