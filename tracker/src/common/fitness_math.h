@@ -179,8 +179,15 @@ SWARM_HOST_DEVICE SWARM_INLINE bool score_point(const RigidPose& pose, const Int
     return point_value(pose, k, p, model, w, mask, u, v, s, value);
 }
 
-// The standard normal distribution's Phi(x) by the logistic 1 / (1 + exp(-1.702 x)), within 0.01 of it.
-SWARM_HOST_DEVICE SWARM_INLINE float normal_cdf(float x) { return 1.f / (1.f + expf(-1.702f * x)); }
+// The standard normal distribution's Phi(x) by the logistic 1 / (1 + exp(-1.702 x)), within 0.01 of it; on the GPU
+// the hardware exponential, as pose_math.h's reciprocal.
+SWARM_HOST_DEVICE SWARM_INLINE float normal_cdf(float x) {
+#if defined(__CUDA_ARCH__)
+    return reciprocal(1.f + __expf(-1.702f * x));
+#else
+    return 1.f / (1.f + expf(-1.702f * x));
+#endif
+}
 
 // The share of group g's colour that a blur of w.paint_blur pixels leaves at its points at `pixels_per_m` (the pose's
 // scale): Phi(near / sigma) + Phi(far / sigma) - 1, the paint between two straight edges, at least one half (a floor
@@ -202,17 +209,20 @@ SWARM_HOST_DEVICE SWARM_INLINE float pixels_per_metre(const RigidPose& pose, con
 
 // The fitness from the per-group sums of point values: their weighted total, scaled by the required group that
 // falls furthest short of its floor (mean / floor, when under 1). A floor is held to the share of its part that a
-// blur leaves at `pixels_per_m` (blurred_share).
+// blur leaves at `pixels_per_m` (blurred_share), worked out only for a part under its full floor, as a share never
+// lifts a floor.
 SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelRange& range, const FitnessWeights& w,
                                                   float pixels_per_m) {
     float total = 0.f, scale = 1.f;
     for (int g = 0; g < range.groups; ++g) {
         const float mean = sum[g] * range.inv_count[g];
         total += range.weight[g] * mean;
-        float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
-        part_floor *= blurred_share(range, g, w, pixels_per_m);
+        const float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
         if (((range.essential >> g) & 1u) && mean < part_floor * scale) {
-            scale = mean / part_floor;
+            const float blurred_floor = part_floor * blurred_share(range, g, w, pixels_per_m);
+            if (mean < blurred_floor * scale) {
+                scale = mean / blurred_floor;
+            }
         }
     }
     return total * scale;
