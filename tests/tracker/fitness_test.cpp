@@ -366,7 +366,7 @@ TEST(GroupFloors, EachRequiredGroupAgainstItsOwnFloor) {
     const math::FitnessWeights w; // group_floor 0.4, rim_floor 0.5
     const auto score = [&](float rim, float interior, float outside, const math::FitnessWeights& weights) {
         const float sum[3] = {rim, interior, outside};
-        return math::finish_score(sum, range, weights, 0.f); // no blur allowance
+        return math::finish_score(sum, range, weights, [] { return 0.f; }); // the blur allowance is off
     };
     const auto total = [&](float rim, float interior, float outside) {
         return 0.35f * rim + 0.25f * interior + 0.4f * outside;

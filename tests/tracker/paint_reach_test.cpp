@@ -63,7 +63,6 @@ math::ModelRange two_parts() {
 TEST(BlurAllowance, ShareIsWhatABlurLeavesOfAPart) {
     const math::ModelRange range = two_parts();
     math::FitnessWeights w;
-    EXPECT_FLOAT_EQ(math::blurred_share(range, 0, w, 50.f), 1.f) << "off by default";
     w.paint_blur = 1.f;
     // 1 px a side at 50 px a metre: 2 Phi(1) - 1 = 0.683 (the logistic's 0.692); beside one edge, Phi(1) = 0.841.
     EXPECT_NEAR(math::blurred_share(range, 0, w, 50.f), 0.683f, 0.015f);
@@ -82,11 +81,13 @@ TEST(BlurAllowance, HoldsFloorsToTheBlurredShare) {
     range.essential = range.rim = 0b01;
     const float sum[2] = {0.4f, 1.f};
     const float total = 0.6f * 0.4f + 0.4f;
+    const auto at_50 = [] { return 50.f; };
+    const auto at_400 = [] { return 400.f; };
     math::FitnessWeights w;
-    EXPECT_NEAR(math::finish_score(sum, range, w, 50.f), total * 0.8f, 1e-6f);
+    EXPECT_NEAR(math::finish_score(sum, range, w, at_50), total * 0.8f, 1e-6f) << "off by default";
     w.paint_blur = 1.f;
-    EXPECT_NEAR(math::finish_score(sum, range, w, 50.f), total, 1e-6f);
-    EXPECT_NEAR(math::finish_score(sum, range, w, 400.f), total * 0.8f, 1e-5f) << "a large sign's floor stays";
+    EXPECT_NEAR(math::finish_score(sum, range, w, at_50), total, 1e-6f);
+    EXPECT_NEAR(math::finish_score(sum, range, w, at_400), total * 0.8f, 1e-5f) << "a large sign's floor stays";
 }
 
 // The shipped mandatory model's blue rim sits 0.035 m inside the disc's edge, which a 13-20 px sign blurs away

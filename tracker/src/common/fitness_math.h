@@ -190,38 +190,39 @@ SWARM_HOST_DEVICE SWARM_INLINE float normal_cdf(float x) {
 }
 
 // The share of group g's colour that a blur of w.paint_blur pixels leaves at its points at `pixels_per_m` (the pose's
-// scale): Phi(near / sigma) + Phi(far / sigma) - 1, the paint between two straight edges, at least one half (a floor
-// never falls under half of itself). 1 where the allowance is off.
+// scale; w.paint_blur > 0): Phi(near / sigma) + Phi(far / sigma) - 1, the paint between two straight edges, at least
+// one half (a floor never falls under half of itself).
 SWARM_HOST_DEVICE SWARM_INLINE float blurred_share(const ModelRange& range, int g, const FitnessWeights& w,
                                                    float pixels_per_m) {
-    if (!(w.paint_blur > 0.f)) {
-        return 1.f;
-    }
     const float to_sigmas = pixels_per_m / w.paint_blur;
     const float share = normal_cdf(range.reach_near[g] * to_sigmas) + normal_cdf(range.reach_far[g] * to_sigmas) - 1.f;
     return share > 0.5f ? share : 0.5f;
 }
 
 // The pose's pixels per metre at the sign's centre.
-SWARM_HOST_DEVICE SWARM_INLINE float pixels_per_metre(const RigidPose& pose, const Intrinsics& k) {
-    return pose.t[2] > 0.05f ? k.fx / pose.t[2] : 0.f;
+SWARM_HOST_DEVICE SWARM_INLINE float pixels_per_metre(float depth_m, const Intrinsics& k) {
+    return depth_m > 0.05f ? k.fx * reciprocal(depth_m) : 0.f;
 }
 
 // The fitness from the per-group sums of point values: their weighted total, scaled by the required group that
-// falls furthest short of its floor (mean / floor, when under 1). A floor is held to the share of its part that a
-// blur leaves at `pixels_per_m` (blurred_share), worked out only for a part under its full floor, as a share never
-// lifts a floor.
+// falls furthest short of its floor (mean / floor, when under 1). With the blur allowance a floor is held to the share
+// of its part that a blur leaves at the pose's scale (blurred_share); `pixels_per_m()` gives that scale and is called
+// only for a part under its full floor, as a share never lifts a floor, so the usual pose pays nothing for it.
+template <typename PixelsPerMetre>
 SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelRange& range, const FitnessWeights& w,
-                                                  float pixels_per_m) {
+                                                  const PixelsPerMetre& pixels_per_m) {
     float total = 0.f, scale = 1.f;
     for (int g = 0; g < range.groups; ++g) {
         const float mean = sum[g] * range.inv_count[g];
         total += range.weight[g] * mean;
         const float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
         if (((range.essential >> g) & 1u) && mean < part_floor * scale) {
-            const float blurred_floor = part_floor * blurred_share(range, g, w, pixels_per_m);
-            if (mean < blurred_floor * scale) {
-                scale = mean / blurred_floor;
+            float floor_here = part_floor;
+            if (w.paint_blur > 0.f) {
+                floor_here *= blurred_share(range, g, w, pixels_per_m());
+            }
+            if (mean < floor_here * scale) {
+                scale = mean / floor_here;
             }
         }
     }
@@ -255,7 +256,7 @@ SWARM_HOST_DEVICE float score_pose(const RigidPose& pose, const Intrinsics& k, c
                                    const Sampler& sampler) {
     float sum[k_max_groups];
     sum_groups(pose, k, points, model, range, w, mask, sampler, sum);
-    return finish_score(sum, range, w, pixels_per_metre(pose, k));
+    return finish_score(sum, range, w, [&] { return pixels_per_metre(pose.t[2], k); });
 }
 
 } // namespace tracker::math
