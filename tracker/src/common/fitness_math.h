@@ -194,7 +194,7 @@ SWARM_HOST_DEVICE SWARM_INLINE float normal_cdf(float x) {
 // one half (a floor never falls under half of itself).
 SWARM_HOST_DEVICE SWARM_INLINE float blurred_share(const ModelRange& range, int g, const FitnessWeights& w,
                                                    float pixels_per_m) {
-    const float to_sigmas = pixels_per_m / w.paint_blur;
+    const float to_sigmas = pixels_per_m * reciprocal(w.paint_blur);
     const float share = normal_cdf(range.reach_near[g] * to_sigmas) + normal_cdf(range.reach_far[g] * to_sigmas) - 1.f;
     return share > 0.5f ? share : 0.5f;
 }
@@ -204,29 +204,10 @@ SWARM_HOST_DEVICE SWARM_INLINE float pixels_per_metre(float depth_m, const Intri
     return depth_m > 0.05f ? k.fx * reciprocal(depth_m) : 0.f;
 }
 
-// The part furthest short of its floor (mean / floor, when under 1), each floor held to the share of its part that
-// a blur leaves at `pixels_per_m` (blurred_share; w.paint_blur > 0).
-SWARM_HOST_DEVICE SWARM_INLINE float blurred_floor_scale(const float* sum, const ModelRange& range,
-                                                         const FitnessWeights& w, float pixels_per_m) {
-    float scale = 1.f;
-    for (int g = 0; g < range.groups; ++g) {
-        if ((range.essential >> g) & 1u) {
-            const float mean = sum[g] * range.inv_count[g];
-            const float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
-            const float floor_here = part_floor * blurred_share(range, g, w, pixels_per_m);
-            if (mean < floor_here * scale) {
-                scale = mean / floor_here;
-            }
-        }
-    }
-    return scale;
-}
-
 // The fitness from the per-group sums of point values: their weighted total, scaled by the required group that
-// falls furthest short of its floor (mean / floor, when under 1). With the blur allowance the floors are held to the
-// share of their parts that a blur leaves at the pose's scale (blurred_floor_scale); as a share never lifts a floor,
-// that is worked out only for a pose with a part under its full floor, and `pixels_per_m()`, the pose's scale, is
-// called only then, so the usual pose pays nothing for it.
+// falls furthest short of its floor (mean / floor, when under 1). With the blur allowance a floor is held to the share
+// of its part that a blur leaves at the pose's scale (blurred_share); `pixels_per_m()` gives that scale and is called
+// only for a part under its full floor, as a share never lifts a floor, so the usual pose pays nothing for it.
 template <typename PixelsPerMetre>
 SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelRange& range, const FitnessWeights& w,
                                                   const PixelsPerMetre& pixels_per_m) {
@@ -236,11 +217,14 @@ SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelR
         total += range.weight[g] * mean;
         const float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
         if (((range.essential >> g) & 1u) && mean < part_floor * scale) {
-            scale = mean / part_floor;
+            float floor_here = part_floor;
+            if (w.paint_blur > 0.f) {
+                floor_here *= blurred_share(range, g, w, pixels_per_m());
+            }
+            if (mean < floor_here * scale) {
+                scale = mean / floor_here;
+            }
         }
-    }
-    if (w.paint_blur > 0.f && scale < 1.f) {
-        scale = blurred_floor_scale(sum, range, w, pixels_per_m());
     }
     return total * scale;
 }
