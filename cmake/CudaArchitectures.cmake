@@ -1,7 +1,7 @@
 # Which CUDA architectures to build when the user names none.
 #
 # A build for the GPU at hand compiles each .cu file once; the fallback list compiles it once per entry, so a
-# first build on a machine with a GPU takes a third of the time. CMake's own "native" fails outright when no
+# first build on a machine with a GPU takes half the time of one without. CMake's own "native" fails outright when no
 # GPU answers, hence the query first: nvcc's device query (what "native" itself runs) prints the compute
 # capabilities of the GPUs present and fails without a driver or a device.
 function(swarmtrack_choose_cuda_architectures)
