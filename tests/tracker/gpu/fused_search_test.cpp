@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "cuda/device_frame.h"
 #include "cuda/fused_search.h"
@@ -22,7 +23,7 @@ struct FrameSetup {
     std::shared_ptr<SignEvaluator> ev;
     swarm::Problem problem;
 
-    FrameSetup(const std::string& scene, int w, int h, int swarms)
+    FrameSetup(const std::string& scene, int w, int h, int swarms, const math::FitnessWeights& weights = {})
         : models(load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory,
                                        Category::GiveWay, Category::Stop})),
           cam(Camera::from_fov(w, h, 60)) {
@@ -32,7 +33,7 @@ struct FrameSetup {
             f = s->next();
         }
         dev.process(f.bgr);
-        ev = std::make_shared<SignEvaluator>(models, PoseSpace{}, cam);
+        ev = std::make_shared<SignEvaluator>(models, PoseSpace{}, cam, weights);
         ev->set_device_frame(&dev);
         std::vector<SwarmTarget> targets;
         for (int k = 0; k < swarms; ++k) {
@@ -71,16 +72,15 @@ swarm::Params params(int swarms, int particles, swarm::Topology topo) {
     return p;
 }
 
-TEST(FusedSearch, FollowsTheBatchedEvaluatorPath) {
-    if (!swarm::cuda_device_present()) {
-        GTEST_SKIP() << "no CUDA device";
-    }
-    // Every team size: the fused search and the batched kernel score with the same team, so they agree.
+// Every team size: the fused search and the batched kernel score with the same team, so they agree. The fused
+// search has its own kernels for the blur allowance (math::finish_score's WithBlur), so it is checked both ways.
+// `bests` gets the fused search's best fitness of every swarm and generation, team size after team size.
+void expect_fused_follows_batched(const math::FitnessWeights& weights, std::vector<double>& bests) {
     for (const auto& [topo, team] : {std::pair{swarm::Topology::Ring, 1}, std::pair{swarm::Topology::Global, 1},
                                      std::pair{swarm::Topology::Ring, 2}, std::pair{swarm::Topology::Global, 2},
                                      std::pair{swarm::Topology::Ring, 4}}) {
         SCOPED_TRACE("team of " + std::to_string(team) + " warps");
-        FrameSetup st("crowded", 1280, 720, 7);
+        FrameSetup st("crowded", 1280, 720, 7, weights);
         st.dev.set_team_warps(team);
         const auto p = params(7, 33, topo);
         const auto launches = swarm::create_optimizer(swarm::Strategy::GpuFused)->run(st.problem, p);
@@ -91,6 +91,7 @@ TEST(FusedSearch, FollowsTheBatchedEvaluatorPath) {
         for (std::size_t s = 0; s < one.swarms.size(); ++s) {
             const auto& a = one.swarms[s].history;
             const auto& b = launches.swarms[s].history;
+            bests.insert(bests.end(), a.begin(), a.end());
             ASSERT_EQ(a.size(), b.size());
             for (std::size_t t = 0; t < a.size(); ++t) {
                 ASSERT_NEAR(a[t], b[t], 1e-5) << "swarm " << s << " generation " << t + 1;
@@ -110,6 +111,31 @@ TEST(FusedSearch, FollowsTheBatchedEvaluatorPath) {
             EXPECT_LE(positions[i], static_cast<float>(st.problem.upper[s * 6 + d]) + 1e-4f);
         }
     }
+}
+
+TEST(FusedSearch, FollowsTheBatchedEvaluatorPath) {
+    if (!swarm::cuda_device_present()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    std::vector<double> bests;
+    expect_fused_follows_batched({}, bests);
+}
+
+TEST(FusedSearch, FollowsTheBatchedEvaluatorPathWithTheBlurAllowance) {
+    if (!swarm::cuda_device_present()) {
+        GTEST_SKIP() << "no CUDA device";
+    }
+    math::FitnessWeights blur;
+    blur.paint_blur = 1.2f;
+    std::vector<double> with, without;
+    expect_fused_follows_batched(blur, with);
+    expect_fused_follows_batched({}, without);
+    ASSERT_EQ(with.size(), without.size());
+    int changed = 0;
+    for (std::size_t i = 0; i < with.size(); ++i) {
+        changed += std::abs(with[i] - without[i]) > 1e-6 ? 1 : 0;
+    }
+    EXPECT_GT(changed, 0) << "the allowance changed no swarm's search: the check above proves nothing";
 }
 
 TEST(FusedSearch, RejectsMismatchedShapes) {

@@ -208,7 +208,9 @@ SWARM_HOST_DEVICE SWARM_INLINE float pixels_per_metre(float depth_m, const Intri
 // falls furthest short of its floor (mean / floor, when under 1). With the blur allowance a floor is held to the share
 // of its part that a blur leaves at the pose's scale (blurred_share); `pixels_per_m()` gives that scale and is called
 // only for a part under its full floor, as a share never lifts a floor, so the usual pose pays nothing for it.
-template <typename PixelsPerMetre>
+// WithBlur false leaves the allowance's code out, for a caller that has checked w.paint_blur is 0: the GPU's
+// search kernels are built both ways, as the allowance's code alone, never run, slowed the search.
+template <bool WithBlur = true, typename PixelsPerMetre>
 SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelRange& range, const FitnessWeights& w,
                                                   const PixelsPerMetre& pixels_per_m) {
     float total = 0.f, scale = 1.f;
@@ -218,8 +220,10 @@ SWARM_HOST_DEVICE SWARM_INLINE float finish_score(const float* sum, const ModelR
         const float part_floor = (range.rim >> g) & 1u ? w.rim_floor * range.rim_floor_scale : w.group_floor;
         if (((range.essential >> g) & 1u) && mean < part_floor * scale) {
             float floor_here = part_floor;
-            if (w.paint_blur > 0.f) {
-                floor_here *= blurred_share(range, g, w, pixels_per_m());
+            if constexpr (WithBlur) {
+                if (w.paint_blur > 0.f) {
+                    floor_here *= blurred_share(range, g, w, pixels_per_m());
+                }
             }
             if (mean < floor_here * scale) {
                 scale = mean / floor_here;

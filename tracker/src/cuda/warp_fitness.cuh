@@ -71,8 +71,8 @@ __device__ __forceinline__ float warp_group_sums(float (&s)[math::k_max_groups],
 // it and rank 0 receives the value. A pose costs a few hundred dependent instructions per thread and a
 // profile of the fused search shows one warp per SM scheduler waiting on that chain, so a
 // generation lasts as long as that chain, and a team of TW warps cuts each thread's share of the points
-// by TW.
-template <int TW>
+// by TW. WithBlur false builds it without the blur allowance (math::finish_score), for p.weights.paint_blur 0.
+template <int TW, bool WithBlur = true>
 __device__ __forceinline__ float team_score(const FitnessParams& p, const float* x, int swarm,
                                             const swarm::gpu::Team& team) {
     const int2 t = p.targets[swarm];
@@ -124,7 +124,7 @@ __device__ __forceinline__ float team_score(const FitnessParams& p, const float*
     }
     // The depth read again from the particle when needed: kept in a register through the reduction, it cost every
     // pose time in the fused search.
-    return math::finish_score(sum, range, p.weights,
+    return math::finish_score<WithBlur>(sum, range, p.weights,
                               [&] { return math::pixels_per_metre(math::pose_value(p.layout, x, 2), p.k); });
 }
 
