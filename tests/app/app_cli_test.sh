@@ -10,9 +10,9 @@ nothing_written() { # name, folder
     fi
 }
 run_process() { "$bin" process "$@" --backend cpu -q; }
-# The runs that track use the tracker's search at 50 generations (the default is 100) and 4 candidate swarms (the
+# The runs that track use the tracker's search at 20 generations (the default is 100) and 2 candidate swarms (the
 # CPU's default is 20): these checks are about inputs and outputs, and under the sanitizers every swarm counts.
-echo '{"generations": 50, "candidate_swarms": 4}' >"$tmp/light.json"
+echo '{"generations": 20, "candidate_swarms": 2}' >"$tmp/light.json"
 light=(--config "$tmp/light.json")
 
 # A small clip to break: recorded by track itself (Motion-JPEG AVI survives truncation, unlike MP4).

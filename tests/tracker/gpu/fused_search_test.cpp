@@ -24,8 +24,8 @@ struct FrameSetup {
     swarm::Problem problem;
 
     FrameSetup(const std::string& scene, int w, int h, int swarms, const math::FitnessWeights& weights = {})
-        : models(load_sign_models("", {Category::Prohibitory, Category::Danger, Category::Mandatory,
-                                       Category::GiveWay, Category::Stop})),
+        : models(load_sign_models(
+              "", {Category::Prohibitory, Category::Danger, Category::Mandatory, Category::GiveWay, Category::Stop})),
           cam(Camera::from_fov(w, h, 60)) {
         auto s = create_scene(scene, w, h, 3);
         SceneFrame f;

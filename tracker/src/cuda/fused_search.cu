@@ -32,8 +32,7 @@ template <int TW, bool WithBlur>
 swarm::Result run_with(Optimizer<TW, WithBlur>& opt, const cuda::FitnessParams& params, const swarm::Problem& p,
                        const swarm::Params& sp, std::vector<float>* positions, bool cluster, void* stream) {
     if (!opt) {
-        opt = std::make_unique<swarm::cuda::FunctorOptimizer<PoseTeamFitness<TW, WithBlur>>>(
-            swarm::Strategy::GpuFused);
+        opt = std::make_unique<swarm::cuda::FunctorOptimizer<PoseTeamFitness<TW, WithBlur>>>(swarm::Strategy::GpuFused);
     }
     opt->set_stream(static_cast<cudaStream_t>(stream));
     opt->set_cluster_barrier(cluster);

@@ -125,7 +125,7 @@ __device__ __forceinline__ float team_score(const FitnessParams& p, const float*
     // The depth read again from the particle when needed: kept in a register through the reduction, it cost every
     // pose time in the fused search.
     return math::finish_score<WithBlur>(sum, range, p.weights,
-                              [&] { return math::pixels_per_metre(math::pose_value(p.layout, x, 2), p.k); });
+                                        [&] { return math::pixels_per_metre(math::pose_value(p.layout, x, 2), p.k); });
 }
 
 } // namespace tracker::cuda
