@@ -1,6 +1,6 @@
 // The CPU backend's auto search sizes: 40 candidate swarms, and detection swarms at half of `generations`
-// (SearchSettings::detection_generations); tracking swarms keep `generations`. A GPU keeps 64 swarms at the full
-// count (tests/tracker/gpu/scenes_gpu_test.cpp runs its defaults).
+// (SearchSettings::detection_generations); tracking swarms keep `generations`. A GPU keeps 64 swarms at nine tenths
+// of the count (tests/tracker/gpu/gpu_search_defaults_test.cpp; scenes_gpu_test.cpp runs its defaults).
 #include <stdexcept>
 #include <string>
 #include <vector>

@@ -210,13 +210,15 @@ private:
         }
     }
 
-    // SearchSettings::detection_generations, auto resolved.
+    // SearchSettings::detection_generations, auto resolved: nine tenths of `generations` on a GPU (the real frames'
+    // finds are the same to two signs at 80 and 90 of 100 generations, and the frame's GPU time keeps a margin under
+    // 3 ms on an H100), half on the CPU backend.
     int detection_generations() const {
         const auto& s = m_settings.search;
         if (s.detection_generations > 0) {
             return s.detection_generations;
         }
-        return m_search->on_gpu() ? s.generations : std::max(1, s.generations / 2);
+        return std::max(1, m_search->on_gpu() ? s.generations * 9 / 10 : s.generations / 2);
     }
 
     // The settings' frustum, reaching the smallest sign model at Frustum::min_sign_px in this camera.

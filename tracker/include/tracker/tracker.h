@@ -77,9 +77,10 @@ struct SearchSettings {
     // A still (the first frame after a reset) is always searched.
     int candidate_interval = 0;
     // Generations of the detection swarms (the tiles' and the candidates'); tracking swarms run `generations`.
-    // 0 = auto: `generations` on a GPU, half of it on the CPU backend, whose frame time grows with every
-    // swarm-generation: there a swarm on a sign's region settles within 50, and twice the candidate swarms at half
-    // the generations find more real signs in less time than 20 swarms at 100 (docs/benchmarks.md, "Real footage").
+    // 0 = auto: nine tenths of `generations` on a GPU, half of it on the CPU backend, whose frame time grows with
+    // every swarm-generation: there a swarm on a sign's region settles within 50, and twice the candidate swarms at
+    // half the generations find more real signs in less time than 20 swarms at 100 (docs/benchmarks.md, "Real
+    // footage").
     int detection_generations = 0;
 };
 
