@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "scenes/synthetic.h"
+#include "first_frame_swarms.h"
 #include "test_files.h"
 #include "tracker/tracker.h"
 
@@ -18,29 +18,15 @@ TrackerSettings on_cpu(int detection_generations) {
     TrackerSettings s;
     s.engine.backend = swarm::Backend::Cpu;
     s.search.detection_generations = detection_generations;
-    s.keep_particles = true;
     return s;
-}
-
-// Every swarm's best fitness on the crowded scene's first frame.
-std::vector<double> swarm_bests(const TrackerSettings& s, int& swarms_run) {
-    auto scene = create_scene("crowded", 640, 360, 5);
-    auto tr = create_tracker(s, scene->camera());
-    const FrameResult r = tr->process(scene->next().bgr);
-    swarms_run = r.swarms_run;
-    std::vector<double> bests;
-    for (const auto& v : r.swarms) {
-        bests.push_back(v.best_fitness);
-    }
-    return bests;
 }
 
 TEST(CpuSearchDefaults, AutoDetectionGenerationsAreHalfOfGenerations) {
     EXPECT_EQ(SearchSettings{}.detection_generations, 0);
     int n_auto = 0, n_half = 0, n_full = 0;
-    const auto auto_bests = swarm_bests(on_cpu(0), n_auto);
-    const auto half_bests = swarm_bests(on_cpu(SearchSettings{}.generations / 2), n_half);
-    const auto full_bests = swarm_bests(on_cpu(SearchSettings{}.generations), n_full);
+    const auto auto_bests = test::first_frame_bests(on_cpu(0), n_auto);
+    const auto half_bests = test::first_frame_bests(on_cpu(SearchSettings{}.generations / 2), n_half);
+    const auto full_bests = test::first_frame_bests(on_cpu(SearchSettings{}.generations), n_full);
     ASSERT_FALSE(auto_bests.empty());
     EXPECT_EQ(auto_bests, half_bests) << "auto runs the same search as half the generations set explicitly";
     EXPECT_NE(auto_bests, full_bests) << "and not the full count";
@@ -48,7 +34,7 @@ TEST(CpuSearchDefaults, AutoDetectionGenerationsAreHalfOfGenerations) {
 
 TEST(CpuSearchDefaults, FortyCandidateSwarmsBesideTheTiles) {
     int swarms_run = 0;
-    swarm_bests(on_cpu(0), swarms_run);
+    test::first_frame_bests(on_cpu(0), swarms_run);
     // 2 x 1 tiles of one swarm per category (5) beside the candidate swarms; the crowded frame's regions, each
     // paired with every model of its colour, are well over 40 jobs of the base models and over 2 (a sixteenth) of
     // the mandatory roundabout variant's, whose swarms come on top.

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "scenes/synthetic.h"
+#include "../first_frame_swarms.h"
 #include "swarm/optimizer.h"
 #include "tracker/tracker.h"
 
@@ -16,15 +16,8 @@ std::vector<double> swarm_bests_on_gpu(int detection_generations) {
     TrackerSettings s;
     s.engine.backend = swarm::Backend::Cuda;
     s.search.detection_generations = detection_generations;
-    s.keep_particles = true;
-    auto scene = create_scene("crowded", 640, 360, 5);
-    auto tr = create_tracker(s, scene->camera());
-    const FrameResult r = tr->process(scene->next().bgr);
-    std::vector<double> bests;
-    for (const auto& v : r.swarms) {
-        bests.push_back(v.best_fitness);
-    }
-    return bests;
+    int swarms_run = 0;
+    return test::first_frame_bests(s, swarms_run);
 }
 
 TEST(GpuSearchDefaults, AutoDetectionGenerationsAreNineTenthsOfGenerations) {
