@@ -16,7 +16,7 @@ echo '{"generations": 20, "candidate_swarms": 2}' >"$tmp/light.json"
 light=(--config "$tmp/light.json")
 
 # A small clip to break: recorded by track itself (Motion-JPEG AVI survives truncation, unlike MP4).
-check "record a clip" 0 "$bin" track synthetic --headless --backend cpu --fps 0 --width 320 --height 240 --frames 24 "${light[@]}" --record "$tmp/clip.avi"
+check "record a clip" 0 "$bin" track synthetic --headless --backend cpu --fps 0 --width 320 --height 240 --frames 12 "${light[@]}" --record "$tmp/clip.avi"
 [ -s "$tmp/clip.avi" ] || { echo "FAIL no clip recorded"; exit 1; }
 
 check "missing file" 2 run_process "$tmp/nothere.mp4" --out "$tmp/o"
@@ -55,7 +55,7 @@ check "truncated video" 1 run_process "$tmp/cut.avi" --out "$tmp/cut" --no-video
 grep -q "could not be decoded" "$tmp/err" || { echo "FAIL truncated: no report of skipped frames"; cat "$tmp/err"; fail=1; }
 grep -q '"skipped_frames": [1-9]' "$tmp/cut/summary.json" 2>/dev/null || { echo "FAIL truncated: summary lacks skipped frames"; fail=1; }
 frames=$(grep -o '"frames": [0-9]*' "$tmp/cut/summary.json" | head -1 | grep -o '[0-9]*$')
-[ "${frames:-0}" -gt 0 ] && [ "${frames:-0}" -lt 24 ] || { echo "FAIL truncated: processed ${frames:-?} frames"; fail=1; }
+[ "${frames:-0}" -gt 0 ] && [ "${frames:-0}" -lt 12 ] || { echo "FAIL truncated: processed ${frames:-?} frames"; fail=1; }
 
 check "camera that does not exist" 2 run_process camera:97 --out "$tmp/o"
 one_line_error "camera that does not exist" "/dev/video97"
@@ -74,7 +74,7 @@ for f in annotated.mp4 detections.jsonl settings.json summary.json; do
     [ -s "$tmp/good/$f" ] || { echo "FAIL good run: $f missing or empty"; fail=1; }
 done
 [ -f "$tmp/good/detections_mot.csv" ] || { echo "FAIL good run: detections_mot.csv missing"; fail=1; }
-[ "$(grep -c '"type":"frame"' "$tmp/good/detections.jsonl")" = 24 ] ||
+[ "$(grep -c '"type":"frame"' "$tmp/good/detections.jsonl")" = 12 ] ||
     { echo "FAIL good run: detections.jsonl lacks a frame line per frame"; fail=1; }
 ls -a "$tmp/good" | grep -q 'tmp-' && { echo "FAIL good run: temporary left behind"; fail=1; }
 check "existing output needs --force" 2 run_process "$tmp/clip.avi" --out "$tmp/good"
